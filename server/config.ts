@@ -1,0 +1,123 @@
+import { Schema } from 'effect';
+import type { RuntimeConfig } from '../src/domain/runtime-config';
+import { defaultOidcScope } from '../src/domain/runtime-config';
+
+/**
+ * The server's configuration, read from environment variables once at start-up and validated.
+ * Every production engine is reachable by configuration alone:
+ * - DATABASE_URL set → PostgreSQL; unset → PGlite in DATA_DIR.
+ * - OIDC_ISSUER set → that external issuer (Keycloak, Entra ID…); unset → the embedded provider at /oidc.
+ * - SEARCH_URL set → a real Azure AI Search service; unset → the embedded one at /search.
+ */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** The public origin the browser uses, e.g. http://localhost:5000 (no trailing slash). */
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  /** External issuer; undefined means the embedded provider runs. */
+  readonly oidcIssuer: string | undefined;
+  readonly oidcClientId: string;
+  /** Audience the API expects in access tokens. */
+  readonly oidcAudience: string;
+  readonly searchUrl: string | undefined;
+  readonly searchApiKey: string;
+  readonly environment: string;
+  readonly version: string;
+  readonly buildNumber: string;
+  readonly applicationName: string;
+  readonly monitoringToken: string;
+  readonly testEmailRecipients: readonly string[];
+  /** Seed an empty database on start with this many articles and activities. */
+  readonly seedArticles: number;
+  readonly seedActivities: number;
+  readonly staticDir: string;
+  readonly logLevel: string;
+}
+
+const Env = Schema.Struct({
+  PORT: Schema.optional(Schema.NumberFromString),
+  HOST: Schema.optional(Schema.String),
+  PUBLIC_URL: Schema.optional(Schema.String),
+  DATA_DIR: Schema.optional(Schema.String),
+  DATABASE_URL: Schema.optional(Schema.String),
+  OIDC_ISSUER: Schema.optional(Schema.String),
+  OIDC_CLIENT_ID: Schema.optional(Schema.String),
+  OIDC_AUDIENCE: Schema.optional(Schema.String),
+  SEARCH_URL: Schema.optional(Schema.String),
+  SEARCH_API_KEY: Schema.optional(Schema.String),
+  IST_ENVIRONMENT: Schema.optional(Schema.String),
+  IST_VERSION: Schema.optional(Schema.String),
+  IST_BUILD_NUMBER: Schema.optional(Schema.String),
+  IST_APPLICATION_NAME: Schema.optional(Schema.String),
+  IST_MONITORING_TOKEN: Schema.optional(Schema.String),
+  IST_TEST_EMAIL_RECIPIENTS: Schema.optional(Schema.String),
+  SEED_ARTICLES: Schema.optional(Schema.NumberFromString),
+  SEED_ACTIVITIES: Schema.optional(Schema.NumberFromString),
+  STATIC_DIR: Schema.optional(Schema.String),
+  LOG_LEVEL: Schema.optional(Schema.String),
+});
+
+const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
+
+/** Reads and validates the environment; throws with a readable message on a bad value. */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const e = Schema.decodeUnknownSync(Env)(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => nonEmpty(v) !== undefined)),
+  );
+  const port = e.PORT ?? 5000;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    publicUrl,
+    dataDir: e.DATA_DIR ?? 'data/pglite',
+    databaseUrl: e.DATABASE_URL,
+    oidcIssuer: e.OIDC_ISSUER?.replace(/\/+$/, ''),
+    oidcClientId: e.OIDC_CLIENT_ID ?? 'ist-web',
+    oidcAudience: e.OIDC_AUDIENCE ?? 'ist-api',
+    searchUrl: e.SEARCH_URL?.replace(/\/+$/, ''),
+    searchApiKey: e.SEARCH_API_KEY ?? 'ist-embedded-search-key',
+    environment: e.IST_ENVIRONMENT ?? 'local',
+    version: e.IST_VERSION ?? process.env['npm_package_version'] ?? '0.0.0',
+    buildNumber: e.IST_BUILD_NUMBER ?? 'dev',
+    applicationName: e.IST_APPLICATION_NAME ?? 'IST',
+    monitoringToken: e.IST_MONITORING_TOKEN ?? '',
+    testEmailRecipients: (e.IST_TEST_EMAIL_RECIPIENTS ?? '')
+      .split(/[,;]/)
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+    seedArticles: e.SEED_ARTICLES ?? 20_000,
+    seedActivities: e.SEED_ACTIVITIES ?? 500,
+    staticDir: e.STATIC_DIR ?? 'dist',
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** The issuer the browser and the API use: the external one, or the embedded one at /oidc. */
+export const issuerOf = (c: ServerConfig) => c.oidcIssuer ?? `${c.publicUrl}/oidc`;
+
+/** /config.json, built fresh from the configuration on every request (never cached). */
+export function runtimeConfigOf(c: ServerConfig): RuntimeConfig {
+  const search = c.searchUrl ?? `${c.publicUrl}/search`;
+  const issuer = issuerOf(c);
+  return {
+    searchApiKey: c.searchApiKey,
+    articleSearchUrl: `${search}/indexes/articles/docs`,
+    locationSearchUrl: `${search}/indexes/locations/docs`,
+    feedsIndexUrl: `${search}/indexes/feeds/docs`,
+    typesIndexUrl: `${search}/indexes/types/docs`,
+    apiUrl: `${c.publicUrl}/api`,
+    applicationName: c.applicationName,
+    authBaseUrl: issuer,
+    oidcMetadataUrl: `${issuer}/.well-known/openid-configuration`,
+    oidcClientId: c.oidcClientId,
+    oidcScope: defaultOidcScope,
+    monitoringToken: c.monitoringToken,
+    environment: c.environment,
+    version: c.version,
+    buildNumber: c.buildNumber,
+    testEmailRecipients: c.testEmailRecipients,
+  };
+}

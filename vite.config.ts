@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+/** One alias, `@/` → src/ (bulletproof-react). The API server runs separately; `vite` proxies to it in development. */
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  worker: { format: 'es' },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:5000',
+      '/oidc': 'http://localhost:5000',
+      '/search': 'http://localhost:5000',
+      '/config.json': 'http://localhost:5000',
+    },
+  },
+  test: {
+    include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
