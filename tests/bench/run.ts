@@ -1,0 +1,140 @@
+/**
+ * `npm run bench`: the foundation's figures, printed as a table.
+ * - first start on a fresh PGlite folder (migrate + seed the default demo) and cold start to ready
+ *   on the seeded folder;
+ * - seeding 20,000 articles / 500 activities (the seed CLI on a fresh folder);
+ * - GET /api/lookups throughput and p99 latency (autocannon, 10 s, real bearer token);
+ * - the server's resident memory after seeding;
+ * - the initial JavaScript the browser downloads (gzip), read from dist/index.html.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { signIn } from '../support/sign-in';
+
+const port = Number(process.env['BENCH_PORT'] ?? 5195);
+const baseUrl = `http://localhost:${port}`;
+const articles = Number(process.env['BENCH_ARTICLES'] ?? 20_000);
+const activities = Number(process.env['BENCH_ACTIVITIES'] ?? 500);
+const rows: [string, string][] = [];
+const record = (name: string, value: string) => {
+  rows.push([name, value]);
+  console.log(`  ${name}: ${value}`);
+};
+
+function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED_ARTICLES: String(articles),
+      SEED_ACTIVITIES: String(activities),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const ready = (async () => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        const res = await fetch(`${baseUrl}/config.json`);
+        if (res.ok) return performance.now() - t0;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return { child, ready };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function residentMemoryMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function runSeedCli(dataDir: string): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/seed/cli.ts', '--articles', String(articles), '--activities', String(activities)],
+      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    child.once('exit', (code) =>
+      code === 0 ? resolve(performance.now() - t0) : reject(new Error(`seed exited ${code}`)),
+    );
+  });
+}
+
+function initialJavaScriptGzipKb(): number {
+  const html = readFileSync('dist/index.html', 'utf8');
+  const srcs = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1] ?? '');
+  const total = [...new Set(srcs)]
+    .filter((s) => s.endsWith('.js'))
+    .reduce((sum, src) => sum + gzipSync(readFileSync(join('dist', src))).length, 0);
+  return total / 1024;
+}
+
+async function main() {
+  console.log(
+    `IST bench on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; demo data ${articles} articles, ${activities} activities\n`,
+  );
+
+  const seedDir = mkdtempSync(join(tmpdir(), 'ist-bench-seed-'));
+  const seedMs = await runSeedCli(seedDir);
+  record(`seed CLI, ${articles} articles + ${activities} activities (PGlite)`, `${(seedMs / 1000).toFixed(1)} s`);
+  rmSync(seedDir, { recursive: true, force: true });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'ist-bench-'));
+  const first = startServer(dataDir);
+  const firstMs = await first.ready;
+  record('first start on an empty folder to ready (migrate + seed)', `${(firstMs / 1000).toFixed(1)} s`);
+  record('server resident memory after seeding', `${residentMemoryMb(first.child.pid ?? 0).toFixed(0)} MB`);
+  await stop(first.child);
+
+  const second = startServer(dataDir);
+  const coldMs = await second.ready;
+  record('cold start to ready (seeded folder)', `${(coldMs / 1000).toFixed(2)} s`);
+
+  const { accessToken } = await signIn(baseUrl, 'analyst-amara');
+  const result = await autocannon({
+    url: `${baseUrl}/api/lookups`,
+    duration: 10,
+    connections: 10,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from /api/lookups`);
+  record('GET /api/lookups throughput (10 connections, 10 s)', `${Math.round(result.requests.average)} req/s`);
+  record('GET /api/lookups latency p50 / p99', `${result.latency.p50} ms / ${result.latency.p99} ms`);
+  record('server resident memory after the load', `${residentMemoryMb(second.child.pid ?? 0).toFixed(0)} MB`);
+  await stop(second.child);
+  rmSync(dataDir, { recursive: true, force: true });
+
+  record('initial JavaScript, gzip (dist/index.html scripts + modulepreloads)', `${initialJavaScriptGzipKb().toFixed(1)} KB`);
+
+  console.log('\n| measure | value |\n|---|---|');
+  for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The foundation's end-to-end path in real Chromium, through the real OpenID flow of the
+ * embedded provider: nothing of ours is mocked.
+ */
+
+async function signInAs(page: Page, name: string) {
+  await page.goto('/');
+  // Redirected to the embedded provider's sign-in page.
+  await expect(page).toHaveURL(/\/oidc\//);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+}
+
+test('a fresh start signs in through the embedded provider and lands on /activity', async ({
+  page,
+}) => {
+  await signInAs(page, 'Amara Okafor');
+  const header = page.getByRole('banner');
+  await expect(header).toContainText('Amara Okafor');
+  await expect(header).toContainText('E2E');
+  await expect(header).toContainText('0.1.0');
+  await expect(header).toContainText('e2e-build');
+  await expect(header.getByRole('link', { name: 'Disease Activity Index' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Article Index' })).toBeVisible();
+  await expect(page).toHaveTitle('IST - E2E');
+});
+
+test('Sign Out reaches the logged-out page', async ({ page }) => {
+  await signInAs(page, 'Lukas Schneider');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/authentication\/logged-out$/);
+});
+
+test('a return URL on another origin is refused', async ({ page }) => {
+  await page.goto('/authentication/login?returnUrl=https://evil.example/');
+  await expect(
+    page.getByText(
+      'Invalid return url. The return url needs to have the same origin as the current page.',
+    ),
+  ).toBeVisible();
+});
+
+test('the palette and the shortcut sheet work from the keyboard', async ({ page }) => {
+  await signInAs(page, 'Mei Tanaka');
+  await page.keyboard.press('g');
+  await page.keyboard.press('r');
+  await expect(page).toHaveURL(/\/article$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(/\/activity$/);
+  await page.keyboard.press('Shift+?');
+  await expect(page.getByRole('dialog')).toContainText('Keyboard shortcuts');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.type('Article Index');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/article$/);
+});
