@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { hasErrorList, istErrorText, parseMessageLevel } from './api-errors';
+import { MessageLevel } from './enums';
+
+describe('parseMessageLevel', () => {
+  it.each([
+    ['WARNINGLOW: Cases dropped', MessageLevel.WARNINGLOW, 'Cases dropped'],
+    ['warninglow Cases dropped', MessageLevel.WARNINGLOW, 'Cases dropped'],
+    ['WarningLow-Cases dropped', MessageLevel.WARNINGLOW, 'Cases dropped'],
+    ['WARNINGHIGH: Deaths exceed cases', MessageLevel.WARNINGHIGH, 'Deaths exceed cases'],
+    ['WarningHigh Deaths exceed cases', MessageLevel.WARNINGHIGH, 'Deaths exceed cases'],
+    ['warninghigh:Deaths exceed cases', MessageLevel.WARNINGHIGH, 'Deaths exceed cases'],
+  ])('reads %j as a warning with the prefix removed', (raw, level, message) => {
+    expect(parseMessageLevel(raw)).toEqual({ level, message });
+  });
+
+  it.each(['Disease is required', '', 'A WARNINGLOW later in the text', 'warning: not a level'])(
+    'reads %j as an error, unchanged',
+    (raw) => {
+      expect(parseMessageLevel(raw)).toEqual({ level: MessageLevel.ERROR, message: raw });
+    },
+  );
+});
+
+describe('hasErrorList', () => {
+  it('is true for a non-empty list of strings', () => {
+    expect(hasErrorList({ errors: ['a'] })).toBe(true);
+    expect(hasErrorList({ errors: ['a', 'b'], other: 1 })).toBe(true);
+  });
+
+  it.each([
+    ['an empty list', { errors: [] }],
+    ['no errors key', { message: 'boom' }],
+    ['a non-array', { errors: 'a' }],
+    ['non-string entries', { errors: ['a', 2] }],
+    ['null', null],
+    ['undefined', undefined],
+    ['a string', 'errors'],
+    ['an array', ['a']],
+  ])('is false for %s', (_name, body) => {
+    expect(hasErrorList(body)).toBe(false);
+  });
+});
+
+describe('istErrorText', () => {
+  it("prefixes 'IST Error: ' and joins the messages with '. '", () => {
+    expect(istErrorText(['a', 'b'])).toBe('IST Error: a. b');
+    expect(istErrorText(['Disease is required'])).toBe('IST Error: Disease is required');
+  });
+});

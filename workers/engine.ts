@@ -1,0 +1,74 @@
+import { Schema } from 'effect';
+import { JsLogEntry } from '../src/domain/log';
+import { Lookups } from '../src/domain/lookups';
+import { createApiClient, type ApiCall } from './api-client';
+import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
+import { applyErrorRules } from './error-rules';
+import { isApiCallError } from './errors';
+import { createLookupsCache } from './lookups';
+import { requireParam } from './require-param';
+
+const validLogEntry = Schema.is(JsLogEntry);
+/** Longest message POST /api/log/js accepts (JsLogEntry). */
+const maxLogMessageLength = 10_000;
+
+/**
+ * Builds the engine: its state (options, callbacks, token), the API client and the lookups
+ * cache. `engine.worker.ts` exposes one through Comlink; tests may call one directly.
+ */
+export function createEngine(): EngineApi {
+  let options: EngineOptions | undefined;
+  let callbacks: EngineCallbacks | undefined;
+  let accessToken: string | null = null;
+
+  const client = createApiClient({
+    apiUrl: () => requireParam('apiUrl', options?.apiUrl),
+    accessToken: () => accessToken,
+  });
+
+  /** The log call bypasses the error rules, so a failing log never logs itself. */
+  async function sendLog(entry: JsLogEntry): Promise<void> {
+    // Entries arrive through Comlink unchecked: a long message is cut, a malformed entry dropped.
+    const raw: unknown = entry;
+    const body: unknown =
+      typeof raw === 'object' && raw !== null && 'message' in raw && typeof raw.message === 'string'
+        ? { ...raw, message: raw.message.slice(0, maxLogMessageLength) }
+        : raw;
+    if (!validLogEntry(body)) return;
+    try {
+      await client.request({ method: 'POST', path: '/log/js', body, schema: Schema.Unknown });
+    } catch {
+      // Nowhere left to report it: the log endpoint is the error channel.
+    }
+  }
+
+  /** Every API call but the log goes through here: spec 000 §8, then the typed rejection. */
+  async function call<A, I>(apiCall: ApiCall<A, I>): Promise<A> {
+    try {
+      return await client.request(apiCall);
+    } catch (error) {
+      if (isApiCallError(error)) applyErrorRules(error, { callbacks, sendLog });
+      throw error;
+    }
+  }
+
+  const lookups = createLookupsCache(() =>
+    call({ method: 'GET', path: '/lookups', schema: Lookups }),
+  );
+
+  return {
+    async init(nextOptions, nextCallbacks) {
+      requireParam('options', nextOptions);
+      requireParam('apiUrl', nextOptions.apiUrl);
+      requireParam('callbacks', nextCallbacks);
+      if (options && options.apiUrl !== nextOptions.apiUrl) lookups.clear();
+      options = { apiUrl: nextOptions.apiUrl };
+      callbacks = nextCallbacks;
+    },
+    async setAccessToken(token) {
+      accessToken = token;
+    },
+    getLookups: () => lookups.get(),
+    log: (entry) => sendLog(entry),
+  };
+}
