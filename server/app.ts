@@ -1,0 +1,49 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import { createLookupsRepository } from './db/repositories/lookups';
+import { apiRoutes } from './http/api';
+import { configJsonRoutes } from './http/config-json';
+import { installErrorHandler, sendNotFound } from './http/errors';
+import { isClientRoute, registerSpa } from './http/static';
+import type { Identity } from './identity';
+
+/** What the app is built from; main.ts and the tests each supply their own. */
+export interface AppDeps {
+  readonly config: ServerConfig;
+  readonly db: Db;
+  readonly identity: Identity;
+}
+
+/**
+ * Builds the IST server (API, /config.json, the identity provider's routes, the SPA) without
+ * listening: main.ts listens, tests listen on a free port (the fastify/demo habit).
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, identity } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Lets the browser send a long rich-text situational update; the default 1 MiB is tight.
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  app.decorateRequest('user', null);
+  installErrorHandler(app);
+
+  await app.register(configJsonRoutes, { config });
+  await identity.register(app);
+  await app.register(apiRoutes, {
+    prefix: '/api',
+    config,
+    db,
+    identity,
+    lookups: createLookupsRepository(db),
+  });
+
+  const spa = await registerSpa(app, config.staticDir);
+  // Client routes (/activity, /article/1…) get index.html; server paths get JSON 404s.
+  app.setNotFoundHandler((request, reply) =>
+    isClientRoute(request) ? spa(reply) : sendNotFound(request, reply),
+  );
+  return app;
+}

@@ -1,0 +1,59 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { ServerConfig } from '../config';
+import { migratePglite, migratePostgres } from './migrate';
+import * as schema from './schema';
+
+/** The schema module, as drizzle sees it. */
+export type Schema = typeof schema;
+
+/** The database handle every repository takes: the same type for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** An open database: the handle, which engine is behind it, and how to migrate and close it. */
+export interface OpenDatabase {
+  readonly db: Db;
+  readonly driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations in server/db/migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A dataDir of 'memory://' keeps PGlite in memory (tests); anything else is a folder. */
+const isInMemory = (dataDir: string) => dataDir.startsWith('memory://');
+
+/**
+ * Opens the one database: PostgreSQL through a node-postgres pool when config.databaseUrl is
+ * set, otherwise PGlite persisted in config.dataDir (created if missing). PGlite is a single
+ * connection; drizzle queues queries on it.
+ */
+export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> {
+  if (config.databaseUrl !== undefined) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    // Fail at start-up, not on the first request, when the server is unreachable.
+    await pool.query('select 1');
+    return {
+      db,
+      driver: 'postgres',
+      migrate: () => migratePostgres(db),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = isInMemory(config.dataDir) ? config.dataDir : resolve(config.dataDir);
+  if (!isInMemory(dataDir)) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../client';
+import type { AuditDetail } from '../schema';
+import { auditLog } from '../schema';
+
+/** One audit entry: who (null for the system) did what to which entity. */
+export interface AuditEntry {
+  readonly userId: number | null;
+  readonly action: string;
+  readonly entity: string;
+  readonly entityId: string | number;
+  readonly detail?: AuditDetail;
+}
+
+/**
+ * Appends to the audit log. Pass the transaction handle when the change runs in one, so the
+ * entry commits (or rolls back) with it.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.userId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    detail: entry.detail ?? {},
+  });
+}

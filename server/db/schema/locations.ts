@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { dataSourceCategories, dataSourceGroups, dataSourcePriorities } from './lookups';
+
+/**
+ * Places (spec 000 §3 "Location search result", spec 001 §3 "Location"). Ids are gazetteer ids,
+ * set by whoever loads them. Type codes: city 2, state 4, country 6, county 9, metro 30.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    locationType: smallint('location_type').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => locations.id),
+    /** The country containing this place (its own id for a country). */
+    countryId: integer('country_id').references((): AnyPgColumn => locations.id),
+    /** The state or province containing this place, if any. */
+    provinceId: integer('province_id').references((): AnyPgColumn => locations.id),
+    population: integer('population').notNull().default(0),
+    featureCode: text('feature_code'),
+    isDuplicate: boolean('is_duplicate').notNull().default(false),
+    /** 'name, province' for cities, counties and metros with a province; the name otherwise. */
+    displayName: text('display_name').notNull(),
+  },
+  (t) => [
+    check('location_type_known', sql`${t.locationType} in (2, 4, 6, 9, 30)`),
+    index('locations_country_idx').on(t.countryId, t.locationType),
+    index('locations_parent_idx').on(t.parentId),
+    index('locations_type_idx').on(t.locationType),
+  ],
+);
+
+/**
+ * Article source classification by web domain (GET /api/articles/dataSource?url): the host of
+ * an article URL decides its source category, group and priority.
+ */
+export const dataSources = pgTable('data_sources', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** Lower-case host without a leading 'www.', e.g. 'who.int'. */
+  domain: text('domain').notNull().unique(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => dataSourceCategories.id),
+  groupId: integer('group_id')
+    .notNull()
+    .references(() => dataSourceGroups.id),
+  priorityId: integer('priority_id')
+    .notNull()
+    .references(() => dataSourcePriorities.id),
+});

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { LookupsRepository } from '../../db/repositories/lookups';
+import type { Identity } from '../../identity';
+import { createApiGuard, createUserDirectory } from '../current-user';
+import { sendNotFound } from '../errors';
+import { logRoutes } from './log';
+import { lookupRoutes } from './lookups';
+
+/** What /api route plugins may use. */
+export interface ApiDeps {
+  readonly config: ServerConfig;
+  readonly db: Db;
+  readonly identity: Identity;
+  readonly lookups: LookupsRepository;
+}
+
+/**
+ * Everything under /api: the bearer guard first (onRequest, before the body is read), then the
+ * routes, one plugin per resource mirroring its URL.
+ */
+export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
+  const guard = createApiGuard(deps.identity, createUserDirectory(deps.db));
+  app.addHook('onRequest', guard);
+  // The guard runs for unknown /api paths too: without a token nobody can probe which exist.
+  app.setNotFoundHandler(sendNotFound);
+
+  await app.register(lookupRoutes, { lookups: deps.lookups });
+  await app.register(logRoutes);
+};

@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { loadServerConfig } from './config';
+import { openDatabase } from './db/client';
+import { createIdentity } from './identity';
+import { seedIfEmpty } from './seed';
+
+/**
+ * `npm start`: configuration, database (migrated, seeded when empty), identity, then the app
+ * listening on config.host:config.port until SIGINT or SIGTERM.
+ */
+async function main(): Promise<void> {
+  const config = loadServerConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  await seedIfEmpty(database.db, config);
+  const identity = await createIdentity(config, database.db);
+  const app = await buildApp({ config, db: database.db, identity });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl+C means "now".
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await identity.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`IST is ready at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('IST failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
+import { loadServerConfig } from '../../server/config';
+import type { Db } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import type { Identity } from '../../server/identity';
+
+/** Which database a test server runs on. */
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends to run API tests on: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export const backends: readonly Backend[] = process.env['DATABASE_URL']
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestServerOptions {
+  readonly backend: Backend;
+  readonly identity: Identity;
+  /** Defaults to a folder that does not exist (no SPA build). */
+  readonly staticDir?: string;
+  /** Runs after migrations, before the app is built (insert fixtures here). */
+  readonly prepare?: (db: Db) => Promise<void>;
+  /** Extra environment for loadServerConfig. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** A running server on a free port and what the tests need to talk to it. */
+export interface TestServer {
+  readonly baseUrl: string;
+  readonly config: ServerConfig;
+  readonly db: Db;
+  readonly app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1, found by letting the OS pick one. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A fresh, uniquely named database on the DATABASE_URL server (ist_test_<random>), and how to
+ * drop it afterwards.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `ist_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * Starts the real app (buildApp) over real HTTP on a free port, on in-memory PGlite or on a
+ * fresh PostgreSQL database, migrated. close() stops it and drops what it made.
+ */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const adminUrl = process.env['DATABASE_URL'];
+  if (options.backend === 'postgres' && !adminUrl) throw new Error('DATABASE_URL is not set');
+  const pgDatabase =
+    options.backend === 'postgres' && adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+
+  const config = loadServerConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: 'memory://',
+    DATABASE_URL: pgDatabase?.url ?? '',
+    OIDC_ISSUER: 'https://issuer.test',
+    STATIC_DIR: options.staticDir ?? `/nonexistent-ist-dist-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+    ...options.env,
+  });
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    await options.prepare?.(database.db);
+    const app = await buildApp({ config, db: database.db, identity: options.identity });
+    await app.listen({ port, host: '127.0.0.1' });
+    return {
+      baseUrl,
+      config,
+      db: database.db,
+      app,
+      async close() {
+        await app.close();
+        await database.close();
+        await pgDatabase?.drop();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    await pgDatabase?.drop();
+    throw error;
+  }
+}
