@@ -1,0 +1,58 @@
+import { signOut } from '@/app/auth/sign-out';
+import { navigate } from '@/app/router';
+import { authPaths, routePatterns } from '@/app/routes';
+import {
+  commandUiStore,
+  setPaletteOpen,
+  setShortcutSheetOpen,
+} from '@/app/commands/command-ui-store';
+import type { Command } from '@/app/commands/registry';
+
+const insideApp = ({ pathname }: { pathname: string }) => !pathname.startsWith(authPaths.prefix);
+
+/** The shell's own commands: navigation, help, palette and sign-out. */
+export const appCommands: readonly Command[] = [
+  {
+    id: 'navigation.activityIndex',
+    title: 'Go to Disease Activity Index',
+    group: 'Navigation',
+    hotkey: 'g>a',
+    keywords: ['activity', 'activities', 'index'],
+    when: insideApp,
+    run: () => navigate(routePatterns.activityIndex),
+  },
+  {
+    id: 'navigation.articleIndex',
+    title: 'Go to Article Index',
+    group: 'Navigation',
+    hotkey: 'g>r',
+    keywords: ['articles', 'reader', 'triage'],
+    when: insideApp,
+    run: () => navigate(routePatterns.articleIndex),
+  },
+  {
+    id: 'help.shortcuts',
+    title: 'Show keyboard shortcuts',
+    group: 'Help',
+    hotkey: 'shift+?',
+    keywords: ['help', 'keys', 'hotkeys'],
+    run: () => setShortcutSheetOpen(true),
+  },
+  {
+    id: 'help.palette',
+    title: 'Open command palette',
+    group: 'Help',
+    hotkey: 'mod+k',
+    inPalette: false,
+    enableInInputs: true,
+    run: () => setPaletteOpen(!commandUiStore.paletteOpen),
+  },
+  {
+    id: 'session.signOut',
+    title: 'Sign Out',
+    group: 'Session',
+    keywords: ['log out', 'logout'],
+    when: insideApp,
+    run: signOut,
+  },
+];

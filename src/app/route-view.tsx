@@ -1,0 +1,45 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { LoadingState } from '@/ui/loading-state';
+import { NotFoundPage } from '@/app/not-found-page';
+import { navigate } from '@/app/router';
+import { defaultPath, type RouteMatch } from '@/app/routes';
+
+// Feature screens are separate chunks: the first load carries only the shell.
+const ActivityIndexScreen = lazy(() => import('@/features/activities/activity-index-screen'));
+const ActivityDetailsScreen = lazy(() => import('@/features/activities/activity-details-screen'));
+const ArticleIndexScreen = lazy(() => import('@/features/articles/article-index-screen'));
+const ArticleDetailsScreen = lazy(() => import('@/features/articles/article-details-screen'));
+
+/** '/' is not a page: it redirects to the default page, replacing the history entry. */
+function RedirectHome() {
+  useEffect(() => navigate(defaultPath, { replace: true }), []);
+  return null;
+}
+
+/** Renders the screen of a matched in-app route (the authentication routes are handled above). */
+export function RouteView({
+  match,
+  pathname,
+}: {
+  readonly match: RouteMatch;
+  readonly pathname: string;
+}) {
+  const screen = (() => {
+    switch (match.id) {
+      case 'home':
+        return <RedirectHome />;
+      case 'activityIndex':
+        return <ActivityIndexScreen />;
+      case 'activityDetails':
+        return <ActivityDetailsScreen {...match.params} />;
+      case 'articleIndex':
+        return <ArticleIndexScreen />;
+      case 'articleDetails':
+        return <ArticleDetailsScreen {...match.params} />;
+      case 'authentication':
+      case 'notFound':
+        return <NotFoundPage pathname={pathname} />;
+    }
+  })();
+  return <Suspense fallback={<LoadingState label="Loading screen" />}>{screen}</Suspense>;
+}
