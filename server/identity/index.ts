@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet } from 'jose';
+import { type ServerConfig, issuerOf } from '../config';
+import type { Db } from '../db/client';
+import { deleteExpiredPayloads, drizzleAdapter } from './adapter';
+import { loadProviderKeys, publicJwk, signingAlgorithm } from './keys';
+import { mountProvider } from './mount';
+import { createProvider } from './provider';
+import { createRemoteVerifier, createVerifier } from './verify';
+
+export { AccessTokenError } from './verify';
+export { demoAnalysts, type DemoAnalyst } from './analysts';
+
+/** The claims the API reads from a verified access token. */
+export interface AccessTokenClaims {
+  readonly sub: string;
+  readonly givenName: string;
+  readonly familyName: string;
+  readonly scope: string;
+}
+
+/** Sign-in for IST: the embedded OpenID provider (or an external issuer) and token checks. */
+export interface Identity {
+  /** Mounts the embedded provider under /oidc (no-op with an external issuer). */
+  register(app: FastifyInstance): Promise<void>;
+  /**
+   * Verifies a bearer access token against the issuer's JWKS with jose; rejects (with an
+   * AccessTokenError for a bad, expired or foreign token) otherwise. JWT access tokens cannot
+   * be revoked: a signed-out analyst's token stays valid until it expires (15 minutes for the
+   * embedded issuer).
+   */
+  verifyAccessToken(token: string): Promise<AccessTokenClaims>;
+  close(): Promise<void>;
+}
+
+const cleanupInterval = 10 * 60_000;
+
+/**
+ * Creates the identity service for this configuration: with config.oidcIssuer, token checks
+ * against that issuer only; without it, the embedded oidc-provider (keys and state in the
+ * database) and checks against its own key set.
+ */
+export async function createIdentity(config: ServerConfig, db: Db): Promise<Identity> {
+  if (config.oidcIssuer !== undefined) {
+    return {
+      register: () => Promise.resolve(),
+      verifyAccessToken: createRemoteVerifier(config.oidcIssuer, config.oidcAudience),
+      close: () => Promise.resolve(),
+    };
+  }
+
+  const keys = await loadProviderKeys(db);
+  const provider = createProvider(config, keys, drizzleAdapter(db));
+  const verifyAccessToken = createVerifier(
+    createLocalJWKSet({ keys: keys.signingKeys.map(publicJwk) }),
+    {
+      issuer: issuerOf(config),
+      audience: config.oidcAudience,
+      typ: 'at+jwt',
+      algorithms: [signingAlgorithm],
+    },
+  );
+  let cleanup: NodeJS.Timeout | undefined;
+  return {
+    async register(app) {
+      await mountProvider(app, provider, config);
+      cleanup = setInterval(() => {
+        deleteExpiredPayloads(db).catch((err: unknown) =>
+          app.log.warn({ err }, 'could not delete expired OpenID provider rows'),
+        );
+      }, cleanupInterval);
+      cleanup.unref();
+    },
+    verifyAccessToken,
+    close() {
+      clearInterval(cleanup);
+      return Promise.resolve();
+    },
+  };
+}
