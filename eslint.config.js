@@ -5,12 +5,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Layers (see ARCHITECTURE.md): domain imports nothing of ours; workers and server import domain only; the UI imports engine types only. */
-const uiLayers = ['@/app/*', '@/features/*', '@/ui/*', '**/src/app/**', '**/src/features/**', '**/src/ui/**'];
+const uiLayers = [
+  '@/app/*',
+  '@/features/*',
+  '@/ui/*',
+  '**/src/app/**',
+  '**/src/features/**',
+  '**/src/ui/**',
+];
 const serverLayer = ['**/server/**'];
 const workerLayer = ['**/workers/**'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'server/db/migrations', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'server/db/migrations',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -37,8 +53,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: [...uiLayers, ...serverLayer, ...workerLayer], message: 'src/domain imports nothing of ours.' },
-            { group: ['react', 'react-dom', 'node:*', 'fs', 'path'], message: 'src/domain is pure: no DOM, no Node, no React.' },
+            {
+              group: [...uiLayers, ...serverLayer, ...workerLayer],
+              message: 'src/domain imports nothing of ours.',
+            },
+            {
+              group: ['react', 'react-dom', 'node:*', 'fs', 'path'],
+              message: 'src/domain is pure: no DOM, no Node, no React.',
+            },
           ],
         },
       ],
@@ -49,7 +71,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...uiLayers, ...serverLayer, 'react', 'react-dom'], message: 'workers/ imports src/domain only.' }] },
+        {
+          patterns: [
+            {
+              group: [...uiLayers, ...serverLayer, 'react', 'react-dom'],
+              message: 'workers/ imports src/domain only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -58,7 +87,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...uiLayers, ...workerLayer, 'react', 'react-dom'], message: 'server/ imports src/domain only.' }] },
+        {
+          patterns: [
+            {
+              group: [...uiLayers, ...workerLayer, 'react', 'react-dom'],
+              message: 'server/ imports src/domain only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -68,9 +104,23 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...workerLayer], allowTypeImports: true, message: 'The UI imports the engine types only; call it through src/app/engine.ts.' }] },
+        {
+          patterns: [
+            {
+              group: [...workerLayer],
+              allowTypeImports: true,
+              message: 'The UI imports the engine types only; call it through src/app/engine.ts.',
+            },
+          ],
+        },
       ],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'The UI never calls fetch: the engine (workers/) owns every request.' }],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'The UI never calls fetch: the engine (workers/) owns every request.',
+        },
+      ],
     },
   },
 );

@@ -18,7 +18,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'workers/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

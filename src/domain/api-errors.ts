@@ -12,7 +12,7 @@ export interface LeveledMessage {
   readonly message: string;
 }
 
-const warningPrefix = /^(warninglow|warninghigh)\s*[:\-]?\s*/i;
+const warningPrefix = /^(warninglow|warninghigh)\s*[:-]?\s*/i;
 
 /** Parses a server message into its level, removing the warning prefix. Anything else is an error. */
 export function parseMessageLevel(raw: string): LeveledMessage {
@@ -29,9 +29,7 @@ export function parseMessageLevel(raw: string): LeveledMessage {
 export function hasErrorList(body: unknown): body is ApiErrorBody {
   if (typeof body !== 'object' || body === null || !('errors' in body)) return false;
   const errors: unknown = body.errors;
-  return (
-    Array.isArray(errors) && errors.length > 0 && errors.every((e) => typeof e === 'string')
-  );
+  return Array.isArray(errors) && errors.length > 0 && errors.every((e) => typeof e === 'string');
 }
 
 /** The alert text for a 400/500 with errors: 'IST Error: ' + messages joined with '. '. */

@@ -112,7 +112,11 @@ export type AutoSurveillanceReview =
 export const ReportStatus = { Deleted: 0, Saved: 1, Committed: 2 } as const;
 export type ReportStatus = (typeof ReportStatus)[keyof typeof ReportStatus];
 
-export const Importance = { Standard: 'Standard', Important: 'Important', Critical: 'Critical' } as const;
+export const Importance = {
+  Standard: 'Standard',
+  Important: 'Important',
+  Critical: 'Critical',
+} as const;
 export type Importance = (typeof Importance)[keyof typeof Importance];
 
 export const ReportingPeriodType = {
@@ -127,7 +131,10 @@ export const reportingPeriodTypeLabel: Readonly<Record<ReportingPeriodType, stri
   NotApplicable: 'Not Applicable',
 };
 
-export const InactivityReason = { NoNewCases: 'NoNewCases', NoNewInformation: 'NoNewInformation' } as const;
+export const InactivityReason = {
+  NoNewCases: 'NoNewCases',
+  NoNewInformation: 'NoNewInformation',
+} as const;
 export type InactivityReason = (typeof InactivityReason)[keyof typeof InactivityReason];
 
 export const SuggestedActionKind = {
@@ -146,5 +153,9 @@ export const Origin = {
 export type Origin = (typeof Origin)[keyof typeof Origin];
 
 /** Message level of a server message (spec 000 §3). */
-export const MessageLevel = { WARNINGLOW: 'WARNINGLOW', WARNINGHIGH: 'WARNINGHIGH', ERROR: 'ERROR' } as const;
+export const MessageLevel = {
+  WARNINGLOW: 'WARNINGLOW',
+  WARNINGHIGH: 'WARNINGHIGH',
+  ERROR: 'ERROR',
+} as const;
 export type MessageLevel = (typeof MessageLevel)[keyof typeof MessageLevel];

@@ -72,7 +72,15 @@ function runSeedCli(dataDir: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'server/seed/cli.ts', '--articles', String(articles), '--activities', String(activities)],
+      [
+        '--import',
+        'tsx',
+        'server/seed/cli.ts',
+        '--articles',
+        String(articles),
+        '--activities',
+        String(activities),
+      ],
       { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     child.once('exit', (code) =>
@@ -100,14 +108,23 @@ async function main() {
 
   const seedDir = mkdtempSync(join(tmpdir(), 'ist-bench-seed-'));
   const seedMs = await runSeedCli(seedDir);
-  record(`seed CLI, ${articles} articles + ${activities} activities (PGlite)`, `${(seedMs / 1000).toFixed(1)} s`);
+  record(
+    `seed CLI, ${articles} articles + ${activities} activities (PGlite)`,
+    `${(seedMs / 1000).toFixed(1)} s`,
+  );
   rmSync(seedDir, { recursive: true, force: true });
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ist-bench-'));
   const first = startServer(dataDir);
   const firstMs = await first.ready;
-  record('first start on an empty folder to ready (migrate + seed)', `${(firstMs / 1000).toFixed(1)} s`);
-  record('server resident memory after seeding', `${residentMemoryMb(first.child.pid ?? 0).toFixed(0)} MB`);
+  record(
+    'first start on an empty folder to ready (migrate + seed)',
+    `${(firstMs / 1000).toFixed(1)} s`,
+  );
+  record(
+    'server resident memory after seeding',
+    `${residentMemoryMb(first.child.pid ?? 0).toFixed(0)} MB`,
+  );
   await stop(first.child);
 
   const second = startServer(dataDir);
@@ -122,13 +139,25 @@ async function main() {
     headers: { authorization: `Bearer ${accessToken}` },
   });
   if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from /api/lookups`);
-  record('GET /api/lookups throughput (10 connections, 10 s)', `${Math.round(result.requests.average)} req/s`);
-  record('GET /api/lookups latency p50 / p99', `${result.latency.p50} ms / ${result.latency.p99} ms`);
-  record('server resident memory after the load', `${residentMemoryMb(second.child.pid ?? 0).toFixed(0)} MB`);
+  record(
+    'GET /api/lookups throughput (10 connections, 10 s)',
+    `${Math.round(result.requests.average)} req/s`,
+  );
+  record(
+    'GET /api/lookups latency p50 / p99',
+    `${result.latency.p50} ms / ${result.latency.p99} ms`,
+  );
+  record(
+    'server resident memory after the load',
+    `${residentMemoryMb(second.child.pid ?? 0).toFixed(0)} MB`,
+  );
   await stop(second.child);
   rmSync(dataDir, { recursive: true, force: true });
 
-  record('initial JavaScript, gzip (dist/index.html scripts + modulepreloads)', `${initialJavaScriptGzipKb().toFixed(1)} KB`);
+  record(
+    'initial JavaScript, gzip (dist/index.html scripts + modulepreloads)',
+    `${initialJavaScriptGzipKb().toFixed(1)} KB`,
+  );
 
   console.log('\n| measure | value |\n|---|---|');
   for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
