@@ -60,3 +60,30 @@ test('the palette and the shortcut sheet work from the keyboard', async ({ page 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/article$/);
 });
+
+test('an expired access token leads to sign-out', async ({ page }) => {
+  await signInAs(page, 'Amara Okafor');
+  await expect(page.getByRole('banner')).toContainText('Amara Okafor');
+  // Rewrite the stored token so it has expired: its exp is in the past (which also breaks its
+  // signature). oidc-client-ts still believes it is live (expires_at untouched), so the next
+  // API call carries it, the server answers 401 and the app must sign the user out.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    if (!key) throw new Error('no stored user');
+    const user = JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string };
+    const [header, payload, signature] = user.access_token.split('.');
+    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp: number;
+    };
+    claims.exp = Math.floor(Date.now() / 1000) - 60;
+    const encoded = btoa(JSON.stringify(claims))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    user.access_token = `${header}.${encoded}.${signature}`;
+    localStorage.setItem(key, JSON.stringify(user));
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/authentication\/logged-out$/);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+});
