@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadServerConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  await seedIfEmpty(database.db, config);
+  await seedIfEmpty(database.db, config, (message) => console.log(message));
   const identity = await createIdentity(config, database.db);
   const app = await buildApp({ config, db: database.db, identity });
 

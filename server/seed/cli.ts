@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadServerConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { diseases } from '../db/schema';
-import { seed } from './index';
+import { seed } from './run';
 import { truncateSeededTables } from './insert';
 
 const positiveInt = (name: string, value: string | undefined, fallback: number) => {
