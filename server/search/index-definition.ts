@@ -1,0 +1,130 @@
+/**
+ * The two indexes of the embedded Azure AI Search–compatible service, with Azure's field
+ * attributes. Storage: one PostgreSQL table per index, named `table`; each field is a column
+ * with exactly the field's name (quoted camelCase); each searchable field also has a tsvector
+ * column named `${field}_tsv` (to_tsvector('simple', …), GIN-indexed). Collections are text[].
+ */
+
+export type EdmType =
+  | 'Edm.String'
+  | 'Edm.Int32'
+  | 'Edm.Int64'
+  | 'Edm.Double'
+  | 'Edm.Boolean'
+  | 'Edm.DateTimeOffset'
+  | 'Collection(Edm.String)';
+
+export interface FieldDefinition {
+  readonly name: string;
+  readonly type: EdmType;
+  readonly key: boolean;
+  readonly searchable: boolean;
+  readonly filterable: boolean;
+  readonly sortable: boolean;
+  readonly facetable: boolean;
+  readonly retrievable: boolean;
+}
+
+export interface IndexDefinition {
+  readonly name: string;
+  /** The PostgreSQL table holding the index's documents. */
+  readonly table: string;
+  /** The key field's name (always Edm.String, as in Azure). */
+  readonly key: string;
+  readonly fields: readonly FieldDefinition[];
+}
+
+type Attr = 'key' | 'searchable' | 'filterable' | 'sortable' | 'facetable';
+const field = (name: string, type: EdmType, ...attrs: Attr[]): FieldDefinition => ({
+  name,
+  type,
+  key: attrs.includes('key'),
+  searchable: attrs.includes('searchable'),
+  filterable: attrs.includes('filterable'),
+  sortable: attrs.includes('sortable'),
+  facetable: attrs.includes('facetable'),
+  retrievable: true,
+});
+
+const S = 'Edm.String';
+const I = 'Edm.Int32';
+const L = 'Edm.Int64';
+const B = 'Edm.Boolean';
+const D = 'Edm.DateTimeOffset';
+const C = 'Collection(Edm.String)';
+
+/**
+ * The article search document (spec 000 §3). Designed here: diseaseIds, diseaseNames,
+ * locationNames and the context-tag names are string collections (the spec's "pipe-separated"
+ * is how the UI joins them), so include/exclude filters can use any/all with search.in.
+ */
+export const articlesIndex: IndexDefinition = {
+  name: 'articles',
+  table: 'search_articles',
+  key: 'articleId',
+  fields: [
+    field('articleId', S, 'key', 'searchable', 'filterable', 'sortable'),
+    field('articleFeed', I, 'filterable', 'sortable', 'facetable'),
+    field('articleTitle', S, 'searchable', 'filterable', 'sortable'),
+    field('publishedDate', D, 'filterable', 'sortable'),
+    field('insertedDate', D, 'filterable', 'sortable'),
+    field('articleType', I, 'filterable', 'sortable', 'facetable'),
+    field('sourceUrl', S, 'filterable'),
+    field('sourceGroup', S, 'filterable', 'sortable', 'facetable'),
+    field('sourcePriority', S, 'filterable', 'sortable', 'facetable'),
+    field('sourceCategory', S, 'filterable', 'sortable', 'facetable'),
+    field('clusterId', S, 'filterable', 'sortable'),
+    field('isRead', B, 'filterable', 'sortable', 'facetable'),
+    field('isCompleted', B, 'filterable', 'sortable', 'facetable'),
+    field('isImportant', B, 'filterable', 'sortable', 'facetable'),
+    field('isChild', B, 'filterable', 'sortable'),
+    field('childrenCount', I, 'filterable', 'sortable'),
+    field('originalLanguage', S, 'filterable', 'sortable', 'facetable'),
+    field('diseaseNames', C, 'searchable', 'filterable', 'facetable'),
+    field('locationNames', C, 'searchable', 'filterable', 'facetable'),
+    field('summary', S, 'searchable'),
+    field('isLinkedToActivity', B, 'filterable', 'sortable', 'facetable'),
+    field('createdBy', S, 'filterable', 'sortable', 'facetable'),
+    field('contextTagNames', C, 'searchable', 'filterable', 'facetable'),
+    field('suggestedContextTagNames', C, 'filterable', 'facetable'),
+    field('isCosmosDbArticle', B, 'filterable', 'sortable', 'facetable'),
+    field('articleBody', S, 'searchable'),
+    field('diseaseIds', C, 'searchable', 'filterable', 'facetable'),
+  ],
+};
+
+/**
+ * The location search result (spec 000 §3). Azure keys are strings, so the key is `key`
+ * (the id as text) and `id` stays the number the spec names.
+ */
+export const locationsIndex: IndexDefinition = {
+  name: 'locations',
+  table: 'search_locations',
+  key: 'key',
+  fields: [
+    field('key', S, 'key', 'filterable'),
+    field('id', L, 'filterable', 'sortable'),
+    field('displayName', S, 'searchable', 'filterable', 'sortable'),
+    field('provinceId', L, 'filterable'),
+    field('countryId', L, 'filterable', 'facetable'),
+    field('population', L, 'filterable', 'sortable'),
+    field('locationType', I, 'filterable', 'sortable', 'facetable'),
+    field('featureCode', S, 'filterable', 'facetable'),
+    field('name', S, 'searchable', 'filterable', 'sortable'),
+    field('provinceName', S, 'searchable', 'filterable', 'sortable'),
+    field('isDuplicate', B, 'filterable', 'facetable'),
+  ],
+};
+
+export const indexes: Readonly<Record<string, IndexDefinition>> = {
+  articles: articlesIndex,
+  locations: locationsIndex,
+};
+
+/** The field of an index by name, or undefined. */
+export function fieldOf(index: IndexDefinition, name: string): FieldDefinition | undefined {
+  return index.fields.find((f) => f.name === name);
+}
+
+/** The tsvector column of a searchable field. */
+export const tsvectorColumnOf = (fieldName: string) => `${fieldName}_tsv`;
