@@ -8,3 +8,4 @@ export * from './reports';
 export * from './suggestions';
 export * from './audit';
 export * from './oidc';
+export * from './search';
