@@ -55,9 +55,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     wildcard: false,
     index: false,
     cacheControl: false,
-    setHeaders: (reply, path) => {
+    setHeaders: (res, path) => {
       const immutable = path.includes(`${join(root, 'assets')}`);
-      reply.header(
+      res.setHeader(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
       );
