@@ -8,6 +8,7 @@ import { configJsonRoutes } from './http/config-json';
 import { installErrorHandler, sendNotFound } from './http/errors';
 import { isClientRoute, registerSpa } from './http/static';
 import type { Identity } from './identity';
+import { searchRoutes } from './search/http';
 
 /** What the app is built from; main.ts and the tests each supply their own. */
 export interface AppDeps {
@@ -39,6 +40,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity,
     lookups: createLookupsRepository(db),
   });
+
+  // SEARCH_URL set means a real Azure AI Search service answers; otherwise the embedded one.
+  if (config.searchUrl === undefined) {
+    await app.register(searchRoutes, { prefix: '/search', apiKey: config.searchApiKey, db });
+  }
 
   const spa = await registerSpa(app, config.staticDir);
   // Client routes (/activity, /article/1…) get index.html; server paths get JSON 404s.

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { createIdentity } from './identity';
+import { isArticlesIndexEmpty, reindexAll } from './search/indexer';
 import { seedIfEmpty } from './seed';
 
 /**
@@ -13,6 +14,13 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   await seedIfEmpty(database.db, config, (message) => console.log(message));
+  if (config.searchUrl === undefined && (await isArticlesIndexEmpty(database.db))) {
+    console.log('search: building the embedded search indexes…');
+    const report = await reindexAll(database.db, (message) => console.log(message));
+    console.log(
+      `search: indexed ${report.articles} articles and ${report.locations} locations in ${(report.milliseconds / 1000).toFixed(1)} s`,
+    );
+  }
   const identity = await createIdentity(config, database.db);
   const app = await buildApp({ config, db: database.db, identity });
 

@@ -60,7 +60,7 @@ describe.each(backends)('the app on %s', (backend) => {
     expect(await res.json()).toEqual({ errors: ['Route DELETE:/api/lookups not found'] });
   });
 
-  it.each(['/oidc/nothing', '/search/nothing', '/config.json/x'])(
+  it.each(['/oidc/nothing', '/config.json/x'])(
     'answers JSON 404 on server paths even to browsers: %s',
     async (path) => {
       const res = await fetch(`${server.baseUrl}${path}`, { headers: html });
@@ -68,6 +68,16 @@ describe.each(backends)('the app on %s', (backend) => {
       expect(await res.json()).toEqual({ errors: [`Route GET:${path} not found`] });
     },
   );
+
+  it("answers the search service's paths in Azure's shape, never with the SPA", async () => {
+    const withoutKey = await fetch(`${server.baseUrl}/search/nothing`, { headers: html });
+    expect(withoutKey.status).toBe(403);
+    const withKey = await fetch(`${server.baseUrl}/search/nothing`, {
+      headers: { ...html, 'api-key': server.config.searchApiKey },
+    });
+    expect(withKey.status).toBe(404);
+    expect(await withKey.json()).toMatchObject({ error: { code: '' } });
+  });
 
   it.each(['/', '/activity', '/article/12345', '/activity/7/6252001'])(
     'serves index.html for the client route %s',

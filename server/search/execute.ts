@@ -1,0 +1,214 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { FieldDefinition, IndexDefinition } from './index-definition';
+import { fieldOf } from './index-definition';
+import { compileFilterWithScore } from './odata';
+import type { SearchRequest } from './request';
+import { maxPageSize, maxSkip } from './request';
+import { parseSimpleQuery, simpleQueryToSql } from './simple-query';
+
+/** A search document as Azure sends it: JSON values only. */
+export type SearchDocument = Record<string, string | number | boolean | null | string[]>;
+
+/** One page of results, before the HTTP layer names the members. */
+export interface SearchResult {
+  /** Present when the request asked for a count. */
+  readonly count?: { readonly value: number; readonly approximate: boolean };
+  readonly value: readonly (SearchDocument & { '@search.score': number })[];
+  /** The skip and top of the next request when $top exceeded the page maximum and more remain. */
+  readonly next?: { readonly skip: number; readonly top: number };
+}
+
+/**
+ * How `@odata.count` is computed. Exact for now; the seam for an estimate (planner rows, a
+ * sampled count, an in-process bitmap) at a million rows: Azure's count is approximate too.
+ */
+export type CountStrategy = (
+  db: Db,
+  index: IndexDefinition,
+  where: SQL | undefined,
+) => Promise<{ value: number; approximate: boolean }>;
+
+export const exactCount: CountStrategy = async (db, index, where) => {
+  const rows = rowsOf(
+    await db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(index.table)}${whereClause(where)}`,
+    ),
+  );
+  return { value: Number(rows[0]?.['n'] ?? 0), approximate: false };
+};
+
+export interface ExecuteOptions {
+  readonly count?: CountStrategy;
+}
+
+const scoreAlias = '@search.score';
+
+/**
+ * Runs a search: one parameterised SELECT for the page (selected columns, score, WHERE filter
+ * AND search, ORDER BY, LIMIT/OFFSET) and, when asked, one count over the same WHERE.
+ */
+export async function executeSearch(
+  db: Db,
+  index: IndexDefinition,
+  request: SearchRequest,
+  options: ExecuteOptions = {},
+): Promise<SearchResult> {
+  const conditions: SQL[] = [];
+  const scores: SQL[] = [];
+  if (request.search !== undefined) {
+    const compiled = simpleQueryToSql(parseSimpleQuery(request.search), index, {
+      searchFields: request.searchFields ?? [],
+      searchMode: request.searchMode,
+    });
+    conditions.push(compiled.where);
+    scores.push(compiled.score);
+  }
+  if (request.filter !== undefined) {
+    const compiled = compileFilterWithScore(request.filter, index);
+    conditions.push(compiled.where);
+    // search.ismatchscoring in a filter adds to the relevance, as in Azure.
+    if (compiled.score !== undefined) scores.push(compiled.score);
+  }
+  const score = scores.length === 0 ? sql`1` : sql.join(scores, sql` + `);
+  const ranked = scores.length > 0;
+  const where = conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
+  const pageSize = Math.min(request.top, maxPageSize);
+
+  const page =
+    pageSize === 0
+      ? Promise.resolve([])
+      : db
+          .execute(
+            sql`select ${selectList(request.select)}, (${score})::float8 as ${sql.identifier(scoreAlias)} from ${sql.identifier(index.table)}${whereClause(where)} order by ${orderByList(index, request, ranked)} limit ${pageSize} offset ${request.skip}`,
+          )
+          .then(rowsOf);
+  const count = request.count
+    ? (options.count ?? exactCount)(db, index, where)
+    : Promise.resolve(undefined);
+  const [rows, total] = await Promise.all([page, count]);
+
+  const value = rows.map((row) => ({
+    [scoreAlias]: Number(row[scoreAlias]),
+    ...documentOf(row, request.select),
+  }));
+  const nextSkip = request.skip + pageSize;
+  const more =
+    request.top > maxPageSize && value.length === pageSize && nextSkip <= maxSkip
+      ? { skip: nextSkip, top: request.top - pageSize }
+      : undefined;
+  return {
+    ...(total === undefined ? {} : { count: total }),
+    value,
+    ...(more === undefined ? {} : { next: more }),
+  };
+}
+
+/** One document by key with the selected fields, or undefined. */
+export async function lookupDocument(
+  db: Db,
+  index: IndexDefinition,
+  key: string,
+  select: readonly FieldDefinition[],
+): Promise<SearchDocument | undefined> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`select ${selectList(select)} from ${sql.identifier(index.table)} where ${sql.identifier(index.key)} = ${key}`,
+    ),
+  );
+  const row = rows[0];
+  return row === undefined ? undefined : documentOf(row, select);
+}
+
+/** The number of documents in an index (docs/$count). */
+export async function countDocuments(db: Db, index: IndexDefinition): Promise<number> {
+  return (await exactCount(db, index, undefined)).value;
+}
+
+function whereClause(where: SQL | undefined): SQL {
+  return where === undefined ? sql.empty() : sql` where ${where}`;
+}
+
+function selectList(select: readonly FieldDefinition[]): SQL {
+  // A $select of only unknown-free fields is never empty: parseSelect returns at least one.
+  if (select.length === 0) return sql`1 as "__none"`;
+  return sql.join(
+    select.map((f) => sql.identifier(f.name)),
+    sql`, `,
+  );
+}
+
+/**
+ * The ORDER BY: the $orderby clauses (nulls first ascending, last descending, as Azure sorts),
+ * then score descending (Azure's tiebreak; first when there is no $orderby), then the key so
+ * that paging is stable.
+ */
+function orderByList(index: IndexDefinition, request: SearchRequest, ranked: boolean): SQL {
+  const terms: SQL[] = [];
+  const score = sql.identifier(scoreAlias);
+  let scoreOrdered = false;
+  for (const clause of request.orderBy) {
+    if (clause.kind === 'score') {
+      if (scoreOrdered) continue;
+      scoreOrdered = true;
+      terms.push(clause.descending ? sql`${score} desc` : sql`${score} asc`);
+    } else {
+      const column = sql.identifier(clause.field.name);
+      terms.push(
+        clause.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`,
+      );
+    }
+  }
+  // Without search every score is 1: ordering by it would only cost.
+  if (!scoreOrdered && ranked) terms.push(sql`${score} desc`);
+  const key = fieldOf(index, index.key);
+  if (!request.orderBy.some((c) => c.kind === 'field' && c.field === key)) {
+    terms.push(sql`${sql.identifier(index.key)} asc`);
+  }
+  return sql.join(terms, sql`, `);
+}
+
+/** Rows of a db.execute result, whichever driver (node-postgres or PGlite) answered. */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result) {
+    const rows = (result as { rows: unknown }).rows;
+    if (Array.isArray(rows)) return rows as Record<string, unknown>[];
+  }
+  throw new Error('search: unexpected database result');
+}
+
+/** A row as Azure types its fields: ISO UTC dates, numbers for Int64, arrays for collections. */
+function documentOf(
+  row: Record<string, unknown>,
+  select: readonly FieldDefinition[],
+): SearchDocument {
+  const document: SearchDocument = {};
+  for (const field of select) document[field.name] = jsonValueOf(field, row[field.name]);
+  return document;
+}
+
+function jsonValueOf(field: FieldDefinition, value: unknown): SearchDocument[string] {
+  if (value === null || value === undefined) {
+    return field.type === 'Collection(Edm.String)' ? [] : null;
+  }
+  switch (field.type) {
+    case 'Edm.DateTimeOffset':
+      return isoUtc(value instanceof Date ? value : new Date(String(value)));
+    case 'Edm.Int32':
+    case 'Edm.Int64':
+    case 'Edm.Double':
+      return Number(value);
+    case 'Edm.Boolean':
+      return value === true || value === 't' || value === 'true';
+    case 'Collection(Edm.String)':
+      return Array.isArray(value) ? value.map(String) : [];
+    case 'Edm.String':
+      return String(value);
+  }
+}
+
+/** Azure's form: 2024-05-06T12:30:05.451Z, or without fractions when they are zero. */
+function isoUtc(date: Date): string {
+  return date.toISOString().replace('.000Z', 'Z');
+}

@@ -1,0 +1,274 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { applyIndexBatch, parseIndexBatch } from './batch';
+import { SearchRequestError } from './errors';
+import type { SearchResult } from './execute';
+import { countDocuments, executeSearch, lookupDocument } from './execute';
+import type { IndexDefinition } from './index-definition';
+import { indexes } from './index-definition';
+import type { RawSearchParameters } from './request';
+import { normaliseSearchRequest, parseSelect, rawFromBody, rawFromQueryString } from './request';
+
+export interface SearchRoutesDeps {
+  /** The key every request's `api-key` header must carry (config.searchApiKey). */
+  readonly apiKey: string;
+  readonly db: Db;
+}
+
+/** What a path under /search/indexes names. */
+type Operation =
+  | { readonly kind: 'search' }
+  | { readonly kind: 'searchPost'; readonly sdkPath: boolean }
+  | { readonly kind: 'count' }
+  | { readonly kind: 'lookup'; readonly key: string }
+  | { readonly kind: 'index' };
+
+const jsonType = 'application/json; odata.metadata=none; charset=utf-8';
+const identifier = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The embedded Azure AI Search–compatible service, mounted at /search. One catch-all route
+ * parses the path itself: the SDK's OData forms (`indexes('articles')`, `docs('42')`,
+ * `docs/$count`) do not fit a router's parameter syntax.
+ */
+export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, deps) => {
+  const { db } = deps;
+  const expectedKey = Buffer.from(deps.apiKey);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof SearchRequestError) {
+      return reply.code(error.status).type(jsonType).send(error.toAzureBody());
+    }
+    const status = statusOf(error);
+    if (status !== undefined) {
+      request.log.info({ err: error }, 'search request rejected');
+      return sendAzureError(reply, status, messageOf(error));
+    }
+    request.log.error({ err: error }, 'search request failed');
+    return sendAzureError(reply, 500, 'An unexpected error occurred. It has been logged.');
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const given = request.headers['api-key'];
+    const key = Buffer.from(typeof given === 'string' ? given : '');
+    if (key.length !== expectedKey.length || !timingSafeEqual(key, expectedKey)) {
+      return sendAzureError(
+        reply,
+        403,
+        'Authorization failed: the api-key header is missing or is not a valid key for this service.',
+      );
+    }
+  });
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { index, operation } = route(request);
+    switch (operation.kind) {
+      case 'search': {
+        if (request.method !== 'GET') throw noResource(request);
+        const raw = rawFromQueryString(request.query);
+        const result = await executeSearch(db, index, normaliseSearchRequest(raw, index));
+        return sendJson(reply, searchBody(result, raw, request, index, 'GET'));
+      }
+      case 'searchPost': {
+        if (request.method !== 'POST') throw noResource(request);
+        const raw = rawFromBody(request.body);
+        const result = await executeSearch(db, index, normaliseSearchRequest(raw, index));
+        return sendJson(reply, searchBody(result, raw, request, index, 'POST'));
+      }
+      case 'count': {
+        if (request.method !== 'GET') throw noResource(request);
+        const count = await countDocuments(db, index);
+        return reply.code(200).type('text/plain; charset=utf-8').send(String(count));
+      }
+      case 'lookup': {
+        if (request.method !== 'GET') throw noResource(request);
+        const raw = rawFromQueryString(request.query);
+        const document = await lookupDocument(
+          db,
+          index,
+          operation.key,
+          parseSelect(raw.select ?? undefined, index),
+        );
+        if (document === undefined) {
+          throw new SearchRequestError('Document not found.', undefined, 404);
+        }
+        return sendJson(reply, document);
+      }
+      case 'index': {
+        if (request.method !== 'POST') throw noResource(request);
+        const batch = parseIndexBatch(request.body, index);
+        const results = await applyIndexBatch(db, index, batch);
+        return reply
+          .code(results.every((r) => r.status) ? 200 : 207)
+          .type(jsonType)
+          .send({ value: results });
+      }
+    }
+  };
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    // Azure takes batches of up to 16 MB.
+    bodyLimit: 16 * 1024 * 1024,
+    handler,
+  });
+  app.route({ method: ['GET', 'POST'], url: '/', handler });
+};
+
+function sendAzureError(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .type(jsonType)
+    .send({ error: { code: '', message } });
+}
+
+function sendJson(reply: FastifyReply, body: unknown) {
+  return reply.code(200).type(jsonType).send(body);
+}
+
+const noResource = (request: FastifyRequest) =>
+  new SearchRequestError(
+    `No HTTP resource was found that matches the request URI '${request.url.split('?', 1)[0] ?? ''}' for ${request.method}.`,
+    undefined,
+    404,
+  );
+
+/**
+ * Parses `/search/indexes/{index}/…` or `/search/indexes('{index}')/…` and the document
+ * operation after it.
+ */
+function route(request: FastifyRequest): { index: IndexDefinition; operation: Operation } {
+  const path = request.url.split('?', 1)[0] ?? '';
+  const rest = path.replace(/^\/search\/?/, '');
+  const segments = rest.split('/').map(decodeSegment);
+  const [indexesSegment, second, docs, operation, ...extra] = segments;
+  let indexName: string | undefined;
+  let docsSegment: string | undefined;
+  let operationSegment: string | undefined;
+  let tail: string[] = [];
+  const odata = indexesSegment === undefined ? null : /^indexes\('(.*)'\)$/.exec(indexesSegment);
+  if (odata) {
+    indexName = odata[1];
+    docsSegment = second;
+    operationSegment = docs;
+    tail = operation === undefined ? extra : [operation, ...extra];
+  } else if (indexesSegment === 'indexes') {
+    indexName = second;
+    docsSegment = docs;
+    operationSegment = operation;
+    tail = extra;
+  }
+  if (indexName === undefined || docsSegment === undefined) throw noResource(request);
+  const index =
+    identifier.test(indexName) && Object.hasOwn(indexes, indexName)
+      ? indexes[indexName]
+      : undefined;
+  if (index === undefined) {
+    throw new SearchRequestError(`The index '${indexName}' was not found.`, undefined, 404);
+  }
+  if (tail.length > 0) throw noResource(request);
+  const lookup = /^docs\('((?:[^']|'')*)'\)$/.exec(docsSegment);
+  if (lookup && operationSegment === undefined) {
+    return { index, operation: { kind: 'lookup', key: (lookup[1] ?? '').replace(/''/g, "'") } };
+  }
+  if (docsSegment !== 'docs') throw noResource(request);
+  switch (operationSegment) {
+    case undefined:
+    case '':
+      return { index, operation: { kind: 'search' } };
+    case 'search':
+    case 'search.post.search':
+      if (request.method === 'POST') {
+        return {
+          index,
+          operation: { kind: 'searchPost', sdkPath: operationSegment !== 'search' },
+        };
+      }
+      break;
+    case '$count':
+      return { index, operation: { kind: 'count' } };
+    case 'index':
+    case 'search.index':
+      if (request.method === 'POST') return { index, operation: { kind: 'index' } };
+      break;
+  }
+  if (request.method === 'GET')
+    return { index, operation: { kind: 'lookup', key: operationSegment } };
+  throw noResource(request);
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The search answer as Azure words it; a $top above the page maximum continues through
+ * `@odata.nextLink` (GET) or `@search.nextPageParameters` plus the POST URL.
+ */
+function searchBody(
+  result: SearchResult,
+  raw: RawSearchParameters,
+  request: FastifyRequest,
+  index: IndexDefinition,
+  method: 'GET' | 'POST',
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (result.count !== undefined) body['@odata.count'] = result.count.value;
+  const next = result.next;
+  if (next !== undefined && method === 'POST') {
+    body['@search.nextPageParameters'] = { ...withoutNulls(raw), skip: next.skip, top: next.top };
+  }
+  body['value'] = result.value;
+  if (next !== undefined) {
+    const origin = `${request.protocol}://${request.host}`;
+    const base = `${origin}/search/indexes('${index.name}')/docs`;
+    const apiVersion = (request.query as Record<string, unknown> | undefined)?.['api-version'];
+    const version = typeof apiVersion === 'string' ? apiVersion : undefined;
+    if (method === 'POST') {
+      body['@odata.nextLink'] =
+        `${base}/search.post.search${version === undefined ? '' : `?api-version=${encodeURIComponent(version)}`}`;
+    } else {
+      const query = new URLSearchParams(
+        Object.entries(request.query as Record<string, string>).filter(
+          ([k]) => k !== '$skip' && k !== '$top',
+        ),
+      );
+      query.set('$skip', String(next.skip));
+      query.set('$top', String(next.top));
+      body['@odata.nextLink'] = `${base}?${query.toString()}`;
+    }
+  }
+  return body;
+}
+
+function withoutNulls(raw: RawSearchParameters): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** A client error's status: fastify's own 4xx (bad JSON, body too large) or a data exception. */
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return status;
+  // SQLSTATE class 22 (data exception): a literal PostgreSQL could not take, e.g. a date out of
+  // range in $filter. The request was bad, not the server.
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
+    (error as { cause?: { code?: unknown } }).cause?.code;
+  if (typeof code === 'string' && code.startsWith('22')) return 400;
+  return undefined;
+}
+
+function messageOf(error: unknown): string {
+  // Drizzle wraps driver errors in one whose message holds the SQL: show the driver's.
+  const cause = error instanceof Error ? error.cause : undefined;
+  const source = cause instanceof Error ? cause : error;
+  const message = source instanceof Error ? source.message : String(source);
+  return `The request is invalid. Details: ${message.split('\n', 1)[0] ?? ''}`;
+}
