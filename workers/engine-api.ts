@@ -1,3 +1,7 @@
+import type { ArticleSearchDocument } from '../src/domain/article-search/article-document';
+import type { ArticleGroup } from '../src/domain/article-search/clustering';
+import type { ArticleFilters } from '../src/domain/article-search/filters';
+import type { ArticleSort } from '../src/domain/article-search/query';
 import type { Lookups } from '../src/domain/lookups';
 import type { JsLogEntry } from '../src/domain/log';
 
@@ -17,6 +21,51 @@ export interface EngineCallbacks {
 export interface EngineOptions {
   /** API base URL from /config.json, e.g. http://localhost:5000/api */
   readonly apiUrl: string;
+  /**
+   * Article search URL from /config.json (`articleSearchUrl`, …/indexes/articles/docs). Optional
+   * so older callers still compile; the article search methods reject with a
+   * RequiredParameterError naming it while it is missing.
+   */
+  readonly articleSearchUrl?: string;
+  /** The search service's key from /config.json (`searchApiKey`), sent as the `api-key` header. */
+  readonly searchApiKey?: string;
+}
+
+/** One article search (spec 000 §4 "Article list"): what the UI asks for. */
+export interface ArticleSearchRequest {
+  readonly filters: ArticleFilters;
+  /** What the analyst typed (spec 000 §2 syntax); translated in the engine. */
+  readonly searchText: string;
+  readonly sort: ArticleSort;
+  /** 1-based page of 100 articles; a fresh search asks for page 1, 'Show more rows' the next. */
+  readonly page: number;
+}
+
+/**
+ * One page of an article search. Search service errors are logged and swallowed (spec 000 §8):
+ * the page is then empty with `error` true.
+ */
+export interface ArticleSearchPage {
+  /** This page's articles clustered into parents and children (one batch of 100). */
+  readonly rows: readonly ArticleGroup<ArticleSearchDocument>[];
+  /** `@odata.count`: every matching article, for 'N article(s) found'. */
+  readonly total: number;
+  /** How the search text was read: 'Showing articles matching (cholera* OR ebola*) AND NOT vaccine*'. */
+  readonly reading: string;
+  readonly page: number;
+  readonly error: boolean;
+}
+
+/** Articles from the search service; empty with `error` true when the service failed. */
+export interface SearchArticlesResult {
+  readonly articles: readonly ArticleSearchDocument[];
+  readonly error: boolean;
+}
+
+/** One article from the search service: null when not indexed (or, with `error`, on failure). */
+export interface SearchArticleResult {
+  readonly article: ArticleSearchDocument | null;
+  readonly error: boolean;
 }
 
 export interface EngineApi {
@@ -28,6 +77,14 @@ export interface EngineApi {
   getLookups(): Promise<Lookups>;
   /** POST /api/log/js. Never throws. */
   log(entry: JsLogEntry): Promise<void>;
+  /** One page of the article search (GET on articleSearchUrl), clustered per batch of 100. */
+  searchArticles(request: ArticleSearchRequest): Promise<ArticleSearchPage>;
+  /** Articles by id (POST docs/search with a search.in filter on articleId), in no set order. */
+  getArticlesByIds(ids: readonly string[]): Promise<SearchArticlesResult>;
+  /** One article from the search index (GET docs('{id}')). */
+  getSearchArticle(articleId: string): Promise<SearchArticleResult>;
+  /** The other articles of a cluster (clusterId eq … and articleId ne …), newest first. */
+  getRelatedArticles(articleId: string, clusterId: string): Promise<SearchArticlesResult>;
 }
 
 /** HTTP methods the engine uses against the IST API. */

@@ -2,6 +2,7 @@ import { Schema } from 'effect';
 import { JsLogEntry } from '../src/domain/log';
 import { Lookups } from '../src/domain/lookups';
 import { createApiClient, type ApiCall } from './api-client';
+import { createArticleSearchClient } from './article-search';
 import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
 import { applyErrorRules } from './error-rules';
 import { isApiCallError } from './errors';
@@ -52,6 +53,12 @@ export function createEngine(): EngineApi {
     }
   }
 
+  const articleSearch = createArticleSearchClient({
+    url: () => requireParam('articleSearchUrl', options?.articleSearchUrl),
+    apiKey: () => requireParam('searchApiKey', options?.searchApiKey),
+    log: (message) => sendLog({ logLevel: 'error', message }),
+  });
+
   const lookups = createLookupsCache(() =>
     call({ method: 'GET', path: '/lookups', schema: Lookups }),
   );
@@ -62,7 +69,13 @@ export function createEngine(): EngineApi {
       requireParam('apiUrl', nextOptions.apiUrl);
       requireParam('callbacks', nextCallbacks);
       if (options && options.apiUrl !== nextOptions.apiUrl) lookups.clear();
-      options = { apiUrl: nextOptions.apiUrl };
+      // Only the contract's members are kept: a caller's object may carry more.
+      const { articleSearchUrl, searchApiKey } = nextOptions;
+      options = {
+        apiUrl: nextOptions.apiUrl,
+        ...(typeof articleSearchUrl === 'string' ? { articleSearchUrl } : {}),
+        ...(typeof searchApiKey === 'string' ? { searchApiKey } : {}),
+      };
       callbacks = nextCallbacks;
     },
     async setAccessToken(token) {
@@ -70,5 +83,9 @@ export function createEngine(): EngineApi {
     },
     getLookups: () => lookups.get(),
     log: (entry) => sendLog(entry),
+    searchArticles: (request) => articleSearch.search(request),
+    getArticlesByIds: (ids) => articleSearch.byIds(ids),
+    getSearchArticle: (articleId) => articleSearch.one(articleId),
+    getRelatedArticles: (articleId, clusterId) => articleSearch.related(articleId, clusterId),
   };
 }

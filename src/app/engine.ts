@@ -44,7 +44,12 @@ export async function startEngine(
 ): Promise<Comlink.Remote<EngineApi>> {
   const remote = getEngine();
   // Only the data crosses: a caller's options object may carry more than the contract.
-  await remote.init({ apiUrl: options.apiUrl }, Comlink.proxy(callbacks));
+  const { apiUrl, articleSearchUrl, searchApiKey } = options;
+  const search = {
+    ...(articleSearchUrl === undefined ? {} : { articleSearchUrl }),
+    ...(searchApiKey === undefined ? {} : { searchApiKey }),
+  };
+  await remote.init({ apiUrl, ...search }, Comlink.proxy(callbacks));
   return remote;
 }
 

@@ -33,7 +33,8 @@ export async function startEngineSession(config: RuntimeConfig): Promise<void> {
   if (started) return;
   started = true;
   try {
-    await startEngine({ apiUrl: config.apiUrl }, callbacks);
+    const { apiUrl, articleSearchUrl, searchApiKey } = config;
+    await startEngine({ apiUrl, articleSearchUrl, searchApiKey }, callbacks);
     await syncAccessToken();
   } catch (error) {
     // Without the engine no screen has data: say so where the lookups would show.

@@ -1,0 +1,235 @@
+import { Either, Schema } from 'effect';
+import {
+  ArticleSearchDocument,
+  ArticleSearchResponse,
+} from '../src/domain/article-search/article-document';
+import { clusterBatch } from '../src/domain/article-search/clustering';
+import { ArticleFilters } from '../src/domain/article-search/filters';
+import {
+  articlePageSize,
+  articleSortColumns,
+  buildArticleLookup,
+  buildArticleSearchQuery,
+  buildArticlesByIdsBody,
+  buildRelatedArticlesQuery,
+  encodeQuery,
+  type QueryParameters,
+} from '../src/domain/article-search/query';
+import type {
+  ArticleSearchPage,
+  ArticleSearchRequest,
+  SearchArticleResult,
+  SearchArticlesResult,
+} from './engine-api';
+
+/** Sent when the configured article search URL names no api-version (Azure requires one). */
+export const searchApiVersion = '2024-07-01';
+
+/** What the search client reads on every call, so a new URL or key applies at once. */
+export interface ArticleSearchSettings {
+  /** config.articleSearchUrl (…/indexes/articles/docs); throws when the engine has none. */
+  url(): string;
+  /** config.searchApiKey, sent as the `api-key` header; throws when the engine has none. */
+  apiKey(): string;
+  /** Sends an error line to POST /api/log/js; never rejects. */
+  log(message: string): Promise<void>;
+}
+
+/** The article search client (spec 000 §7 "Article search service"). */
+export interface ArticleSearchClient {
+  search(request: ArticleSearchRequest): Promise<ArticleSearchPage>;
+  byIds(ids: readonly string[]): Promise<SearchArticlesResult>;
+  one(id: string): Promise<SearchArticleResult>;
+  related(articleId: string, clusterId: string): Promise<SearchArticlesResult>;
+}
+
+/** A search service failure: logged and swallowed (spec 000 §8). */
+class SearchFailure extends Error {}
+
+/** The answer was 404 (a docs('{id}') lookup of an article not in the index). */
+class NotFound extends Error {}
+
+const SearchRequest = Schema.Struct({
+  filters: ArticleFilters,
+  searchText: Schema.String,
+  sort: Schema.Struct({
+    column: Schema.Literal(...articleSortColumns),
+    direction: Schema.Literal('asc', 'desc'),
+  }),
+  page: Schema.Number,
+});
+
+/**
+ * The one place the engine calls `fetch` for the article search service: GET or POST with the
+ * `api-key` header, decoded with effect Schema. The IST API's bearer token and cookies are
+ * never sent here. Every failure is logged and the call resolves empty with `error: true`.
+ * Only the page asked for crosses to the UI: one GET of 100 articles, clustered.
+ */
+export function createArticleSearchClient(settings: ArticleSearchSettings): ArticleSearchClient {
+  async function send<A, I>(
+    method: 'GET' | 'POST',
+    pathSuffix: string,
+    parameters: QueryParameters,
+    schema: Schema.Schema<A, I>,
+    body?: unknown,
+  ): Promise<A> {
+    const { url, path } = urlOf(settings.url(), pathSuffix, parameters);
+    const headers = new Headers({ Accept: 'application/json', 'api-key': settings.apiKey() });
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      init.body = JSON.stringify(body);
+    }
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, init);
+      text = await response.text();
+    } catch (cause) {
+      throw new SearchFailure(`${method} ${path} failed: ${describe(cause)}`);
+    }
+    if (response.status === 404 && method === 'GET' && pathSuffix !== '') throw new NotFound();
+    if (!response.ok) {
+      throw new SearchFailure(`${method} ${path} answered ${response.status}${azureMessage(text)}`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new SearchFailure(`${method} ${path} answered invalid JSON`);
+    }
+    const decoded = Schema.decodeUnknownEither(schema)(json);
+    if (Either.isLeft(decoded)) {
+      throw new SearchFailure(
+        `${method} ${path} answered an unexpected body: ${decoded.left.message}`,
+      );
+    }
+    return decoded.right;
+  }
+
+  /** Runs a call; a search failure is logged and becomes `fallback`. Other errors propagate. */
+  async function swallow<A>(run: () => Promise<A>, fallback: A): Promise<A> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof SearchFailure)) throw error;
+      await settings.log(`Search error: ${error.message}`);
+      return fallback;
+    }
+  }
+
+  return {
+    async search(request) {
+      const decoded = Schema.decodeUnknownEither(SearchRequest)(request);
+      if (Either.isLeft(decoded)) {
+        await settings.log(`Search error: invalid search request: ${decoded.left.message}`);
+        return { rows: [], total: 0, reading: '', page: 1, error: true };
+      }
+      const input = decoded.right;
+      const page = Number.isInteger(input.page) && input.page > 1 ? input.page : 1;
+      const query = buildArticleSearchQuery({ ...input, page });
+      const empty: ArticleSearchPage = {
+        rows: [],
+        total: 0,
+        reading: query.reading,
+        page,
+        error: true,
+      };
+      return swallow(async () => {
+        const answer = await send('GET', '', query.parameters, ArticleSearchResponse);
+        return {
+          rows: clusterBatch(answer.value.slice(0, articlePageSize)),
+          total: answer['@odata.count'] ?? answer.value.length,
+          reading: query.reading,
+          page,
+          error: false,
+        };
+      }, empty);
+    },
+
+    async byIds(ids) {
+      const body = buildArticlesByIdsBody(Array.isArray(ids) ? ids.map(String) : []);
+      if (body === undefined) return { articles: [], error: false };
+      return swallow(async () => {
+        const answer = await send('POST', '/search', [], ArticleSearchResponse, body);
+        return { articles: [...answer.value], error: false };
+      }, failedArticles);
+    },
+
+    async one(id) {
+      const lookup = buildArticleLookup(String(id));
+      return swallow<SearchArticleResult>(
+        async () => {
+          try {
+            const article = await send(
+              'GET',
+              lookup.path,
+              lookup.parameters,
+              ArticleSearchDocument,
+            );
+            return { article, error: false };
+          } catch (error) {
+            if (error instanceof NotFound) return { article: null, error: false };
+            throw error;
+          }
+        },
+        { article: null, error: true },
+      );
+    },
+
+    async related(articleId, clusterId) {
+      if (articleId === '' || clusterId === '') return { articles: [], error: false };
+      return swallow(async () => {
+        const parameters = buildRelatedArticlesQuery(String(articleId), String(clusterId));
+        const answer = await send('GET', '', parameters, ArticleSearchResponse);
+        return { articles: [...answer.value], error: false };
+      }, failedArticles);
+    },
+  };
+}
+
+const failedArticles: SearchArticlesResult = { articles: [], error: true };
+
+/**
+ * The request URL: the configured URL (which may carry its own query, e.g. api-version) plus
+ * the path suffix and parameters; `path` is what logs show (no origin, no query: queries hold
+ * what analysts typed).
+ */
+function urlOf(
+  base: string,
+  pathSuffix: string,
+  parameters: QueryParameters,
+): { url: string; path: string } {
+  const [rawPath = '', rawQuery = ''] = base.split('?', 2);
+  const basePath = rawPath.replace(/\/+$/, '') + pathSuffix;
+  const query = [rawQuery, encodeQuery(parameters)].filter((q) => q !== '');
+  if (!/(^|&)api-version=/.test(rawQuery)) query.push(`api-version=${searchApiVersion}`);
+  const url = `${basePath}?${query.join('&')}`;
+  let path = basePath;
+  try {
+    path = new URL(basePath).pathname;
+  } catch {
+    // A relative URL ('/search/…'): fetch resolves it against the worker's location.
+  }
+  return { url, path };
+}
+
+/** ': message' from Azure's `{"error":{"message"}}`, or nothing. */
+function azureMessage(text: string): string {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null && 'error' in body) {
+      const { error } = body;
+      if (typeof error === 'object' && error !== null && 'message' in error) {
+        return typeof error.message === 'string' ? `: ${error.message}` : '';
+      }
+    }
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return '';
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
