@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { signIn } from '../support/sign-in';
+import { benchClustering } from './clustering';
 
 const port = Number(process.env['BENCH_PORT'] ?? 5195);
 const baseUrl = `http://localhost:${port}`;
@@ -157,6 +158,12 @@ async function main() {
   record(
     'initial JavaScript, gzip (dist/index.html scripts + modulepreloads)',
     `${initialJavaScriptGzipKb().toFixed(1)} KB`,
+  );
+
+  const clustering = benchClustering();
+  record(
+    'clustering one 100-article batch, mean / p99',
+    `${clustering.meanMicroseconds.toFixed(1)} µs / ${clustering.p99Microseconds.toFixed(1)} µs`,
   );
 
   console.log('\n| measure | value |\n|---|---|');
