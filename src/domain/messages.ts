@@ -18,4 +18,35 @@ export const messages = {
   noResultsFound: 'No results found.',
   unauthorized: 'Unauthorized',
   notFound: (method: string, url: string) => `Route ${method}:${url} not found`,
+  // Custom article (spec 000 §5), in the order of the table.
+  articleTitleRequired: 'Article title is required',
+  articleUrlRequired: 'Article URL is required',
+  articleUrlInvalid: 'Article URL must be formatted as a URL',
+  feedTypeRequired: 'Feed type is required',
+  sourceGroupRequired: 'Source sub-category is required',
+  sourceCategoryRequired: 'Source category is required',
+  sourcePriorityRequired: 'Source priority is required',
+  contentTypeRequired: 'Content type is required',
+  // Articles API (designed; spec 000 §7 shows no wording).
+  articleNotFound: (articleId: number) => `Article ${articleId} not found.`,
+  articleReadOnly: (articleId: number) =>
+    `Article ${articleId} is from the second data store and is read-only: only isRead can be changed.`,
+  articleUpdateEmpty: 'The article update changes nothing: send at least one field.',
+  unknownReference: (what: string, id: number) => `Unknown ${what} ${id}.`,
+  sourceGroupNotInCategory: (groupId: number, categoryId: number) =>
+    `Source sub-category ${groupId} is not in source category ${categoryId}.`,
+  dataSourceNotFound: (host: string) => `No article source is registered for ${host}.`,
+  contextTagLinkNotFound: (id: string) => `Context tag link ${id} not found.`,
+  diseaseActivityNotFound: (diseaseActivityId: number) =>
+    `Disease activity ${diseaseActivityId} not found.`,
+  invalidDate: (name: string) => `${name} must be a date written YYYY-MM-DD.`,
+  invalidId: (name: string) => `${name} must be a positive whole number.`,
+  linkNothing: 'Send at least one report under cases, travellers, descriptions or inactivities.',
+  reportNotFound: (reportId: number) => `Report ${reportId} not found.`,
+  reportWrongType: (reportId: number, key: string) =>
+    `Report ${reportId} is not one of the ${key} (wrong report type).`,
+  reportNotCommitted: (reportId: number) =>
+    `Report ${reportId} is not committed: link articles to a committed report only.`,
+  autoSurveillanceReadOnly: (reportId: number) =>
+    `Report ${reportId} is an auto-surveillance entry: its articles are read-only.`,
 } as const;

@@ -5,6 +5,7 @@ import type { LookupsRepository } from '../../db/repositories/lookups';
 import type { Identity } from '../../identity';
 import { createApiGuard, createUserDirectory } from '../current-user';
 import { sendNotFound } from '../errors';
+import { articleRoutes } from './articles';
 import { logRoutes } from './log';
 import { lookupRoutes } from './lookups';
 
@@ -28,4 +29,5 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
 
   await app.register(lookupRoutes, { lookups: deps.lookups });
   await app.register(logRoutes);
+  await app.register(articleRoutes, { db: deps.db });
 };
