@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { FieldDefinition, IndexDefinition } from './index-definition';
 import { fieldOf } from './index-definition';
+import { boundedCount, defaultExactCountBound } from './count';
 import { compileFilterWithScore } from './odata';
 import type { SearchRequest } from './request';
 import { maxPageSize, maxSkip } from './request';
@@ -21,8 +22,8 @@ export interface SearchResult {
 }
 
 /**
- * How `@odata.count` is computed. Exact for now; the seam for an estimate (planner rows, a
- * sampled count, an in-process bitmap) at a million rows: Azure's count is approximate too.
+ * How `@odata.count` is computed: exact ({@link exactCount}) or bounded (count.ts: exact up to a
+ * bound, an estimate flagged approximate above it; the default). Azure's count is approximate too.
  */
 export type CountStrategy = (
   db: Db,
@@ -40,8 +41,14 @@ export const exactCount: CountStrategy = async (db, index, where) => {
 };
 
 export interface ExecuteOptions {
-  readonly count?: CountStrategy;
+  /** Defaults to exact up to {@link defaultExactCountBound} matches, estimated above. */
+  readonly count?: CountStrategy | undefined;
 }
+
+let defaultCount: CountStrategy | undefined;
+/** Made on first use: count.ts imports this module. */
+const defaultCountStrategy = () =>
+  (defaultCount ??= boundedCount({ bound: defaultExactCountBound }));
 
 const scoreAlias = '@search.score';
 
@@ -85,7 +92,7 @@ export async function executeSearch(
           )
           .then(rowsOf);
   const count = request.count
-    ? (options.count ?? exactCount)(db, index, where)
+    ? (options.count ?? defaultCountStrategy())(db, index, where)
     : Promise.resolve(undefined);
   const [rows, total] = await Promise.all([page, count]);
 

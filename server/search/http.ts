@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { applyIndexBatch, parseIndexBatch } from './batch';
 import { SearchRequestError } from './errors';
-import type { SearchResult } from './execute';
+import type { CountStrategy, SearchResult } from './execute';
 import { countDocuments, executeSearch, lookupDocument } from './execute';
 import type { IndexDefinition } from './index-definition';
 import { indexes } from './index-definition';
@@ -14,6 +14,8 @@ export interface SearchRoutesDeps {
   /** The key every request's `api-key` header must carry (config.searchApiKey). */
   readonly apiKey: string;
   readonly db: Db;
+  /** How @odata.count is computed; the executor's bounded count when absent. */
+  readonly count?: CountStrategy | undefined;
 }
 
 /** What a path under /search/indexes names. */
@@ -67,13 +69,17 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       case 'search': {
         if (request.method !== 'GET') throw noResource(request);
         const raw = rawFromQueryString(request.query);
-        const result = await executeSearch(db, index, normaliseSearchRequest(raw, index));
+        const result = await executeSearch(db, index, normaliseSearchRequest(raw, index), {
+          count: deps.count,
+        });
         return sendJson(reply, searchBody(result, raw, request, index, 'GET'));
       }
       case 'searchPost': {
         if (request.method !== 'POST') throw noResource(request);
         const raw = rawFromBody(request.body);
-        const result = await executeSearch(db, index, normaliseSearchRequest(raw, index));
+        const result = await executeSearch(db, index, normaliseSearchRequest(raw, index), {
+          count: deps.count,
+        });
         return sendJson(reply, searchBody(result, raw, request, index, 'POST'));
       }
       case 'count': {
@@ -219,7 +225,11 @@ function searchBody(
   method: 'GET' | 'POST',
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  if (result.count !== undefined) body['@odata.count'] = result.count.value;
+  if (result.count !== undefined) {
+    body['@odata.count'] = result.count.value;
+    // IST's own annotation: the SDK's deserialiser reads only the members it knows.
+    if (result.count.approximate) body['@search.countIsApproximate'] = true;
+  }
   const next = result.next;
   if (next !== undefined && method === 'POST') {
     body['@search.nextPageParameters'] = { ...withoutNulls(raw), skip: next.skip, top: next.top };

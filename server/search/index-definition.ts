@@ -126,5 +126,8 @@ export function fieldOf(index: IndexDefinition, name: string): FieldDefinition |
   return index.fields.find((f) => f.name === name);
 }
 
+/** The field names of an index, in definition order (the order the indexer's SELECT follows). */
+export const fieldNamesOf = (index: IndexDefinition): string[] => index.fields.map((f) => f.name);
+
 /** The tsvector column of a searchable field. */
 export const tsvectorColumnOf = (fieldName: string) => `${fieldName}_tsv`;

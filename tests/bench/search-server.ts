@@ -1,0 +1,61 @@
+/**
+ * The search bench's server process: the real app (buildApp) on a built corpus, listening on
+ * BENCH_PORT, so that its resident memory is its own. It also runs the floor: hand-written SQL
+ * timed in this process on the very connection the service uses, asked for over IPC.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { createIdentity } from '../../server/identity';
+import { rowsOf } from '../../server/search/execute';
+import type { CorpusTarget } from './search-corpus';
+import { benchConfig } from './search-corpus';
+import type { FloorRequest, FloorResponse } from './search-queries';
+import { timeRuns } from './search-queries';
+
+const target = JSON.parse(process.env['BENCH_TARGET'] ?? '') as CorpusTarget;
+const port = Number(process.env['BENCH_PORT'] ?? 5150);
+
+async function main() {
+  const config = benchConfig(target, port);
+  const database = await openDatabase(config);
+  const { db } = database;
+  const identity = await createIdentity(config, db);
+  const app = await buildApp({ config, db, identity });
+  await app.listen({ port, host: '127.0.0.1' });
+
+  /** Runs one floor query: its statements together, as the executor runs page and count. */
+  const once = async (statements: readonly string[]) => {
+    const results = await Promise.all(statements.map((s) => db.execute(sql.raw(s))));
+    return results.map((r) => {
+      const rows = rowsOf(r);
+      const n = rows.length === 1 ? rows[0]?.['n'] : undefined;
+      return typeof n === 'number' ? n : rows.length;
+    });
+  };
+  process.on('message', (message: FloorRequest) => {
+    void (async () => {
+      let response: FloorResponse;
+      try {
+        const rows = await once(message.statements);
+        const latencies = await timeRuns(() => once(message.statements), message.runs);
+        response = { id: message.id, latencies, rows };
+      } catch (error) {
+        response = { id: message.id, error: String(error) };
+      }
+      process.send?.(response);
+    })();
+  });
+  process.send?.({ ready: true });
+  process.on('SIGTERM', () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,245 @@
+/**
+ * `npm run bench:search [-- --size 1000000] [--rebuild] [--postgres] [--label text]`: the search
+ * service at scale (issue 3, "What it must show").
+ * - a corpus of N article documents straight in search_articles (tests/bench/search-corpus.ts),
+ *   cached in data/bench-search-<N>/ (PGlite) or the database ist_bench_search_<N> (PostgreSQL,
+ *   on the server of BENCH_DATABASE_URL or DATABASE_URL): build time, size;
+ * - the fixed query mix (search-queries.ts) over real HTTP to the real app, as the browser sends
+ *   it: p50/p95/p99 sequential and with 8 concurrent clients; the server's resident memory;
+ * - the floor: the same queries by hand in SQL on the server's own connection, and the ratio.
+ * One markdown table per engine, also written to tests/bench/results/search-<engine>-<N>.md.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { CorpusTarget } from './search-corpus';
+import { ensureCorpus, folderBytes } from './search-corpus';
+import type { FloorRequest, FloorResponse, Latencies, RunPlan } from './search-queries';
+import { benchQueries, percentile, timeRuns } from './search-queries';
+
+interface Options {
+  readonly size: number;
+  readonly rebuild: boolean;
+  readonly engines: readonly ('pglite' | 'postgres')[];
+  readonly label: string;
+  readonly plan: RunPlan;
+  readonly port: number;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i === -1 ? undefined : argv[i + 1];
+  };
+  const flag = (name: string) => argv.includes(name);
+  const engines: ('pglite' | 'postgres')[] = flag('--postgres-only') ? [] : ['pglite'];
+  if (flag('--postgres') || flag('--postgres-only')) engines.push('postgres');
+  return {
+    size: Number(value('--size') ?? 100_000),
+    rebuild: flag('--rebuild'),
+    engines,
+    label: value('--label') ?? '',
+    plan: {
+      warmup: Number(value('--warmup') ?? 3),
+      sequential: Number(value('--runs') ?? 30),
+      concurrent: Number(value('--concurrent-runs') ?? 80),
+      clients: 8,
+    },
+    port: Number(value('--port') ?? 5150),
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+
+/** The scratch database of the PostgreSQL corpus, created when missing (never another one). */
+async function postgresTarget(size: number): Promise<CorpusTarget> {
+  const adminUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['DATABASE_URL'];
+  if (adminUrl === undefined) {
+    throw new Error('--postgres needs BENCH_DATABASE_URL (or DATABASE_URL) to reach a server');
+  }
+  const name = `ist_bench_search_${size}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { engine: 'postgres', size, databaseUrl: url.toString() };
+}
+
+async function databaseBytes(target: CorpusTarget): Promise<number> {
+  if (target.engine === 'pglite') return folderBytes(target.dataDir);
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: string }>(
+      'select pg_database_size(current_database())::text as n',
+    );
+    return Number(result.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server process on the corpus, and a way to ask it for floor timings. */
+interface BenchServer {
+  readonly child: ChildProcess;
+  floor(statements: readonly string[], plan: RunPlan): Promise<FloorResponse>;
+  stop(): Promise<void>;
+}
+
+async function startServer(target: CorpusTarget, port: number): Promise<BenchServer> {
+  const child = fork(resolve('tests/bench/search-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_TARGET: JSON.stringify(target), BENCH_PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pending = new Map<number, (response: FloorResponse) => void>();
+  let nextId = 0;
+  await new Promise<void>((ready, fail) => {
+    child.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
+    child.on('message', (message: FloorResponse | { ready: true }) => {
+      if ('ready' in message) ready();
+      else pending.get(message.id)?.(message);
+    });
+  });
+  return {
+    child,
+    floor(statements, plan) {
+      const id = nextId++;
+      const request: FloorRequest = { id, statements, runs: plan };
+      return new Promise((answer) => {
+        pending.set(id, answer);
+        child.send(request);
+      });
+    },
+    async stop() {
+      child.removeAllListeners('exit');
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+interface QueryResult {
+  readonly name: string;
+  readonly ours: Latencies;
+  readonly floor: Latencies;
+  readonly count: string;
+  readonly floorCount: string;
+}
+
+async function runMix(server: BenchServer, baseUrl: string, plan: RunPlan, apiKey: string) {
+  const results: QueryResult[] = [];
+  for (const query of benchQueries) {
+    const url = `${baseUrl}/search/indexes/articles/docs?${new URLSearchParams({ ...query.parameters, 'api-version': '2024-07-01' }).toString()}`;
+    const request = async () => {
+      const res = await fetch(url, { headers: { 'api-key': apiKey } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${query.name}: ${res.status} ${text}`);
+      return text;
+    };
+    const first = JSON.parse(await request()) as Record<string, unknown>;
+    const approximate = first['@search.countIsApproximate'] === true;
+    const count = `${String(first['@odata.count'])}${approximate ? ' ≈' : ''}`;
+    const ours = await timeRuns(request, plan);
+    const floor = await server.floor(query.floor, plan);
+    if ('error' in floor) throw new Error(`${query.name} floor: ${floor.error}`);
+    const floorCount = String(floor.rows[floor.rows.length - 1]);
+    results.push({ name: query.name, ours, floor: floor.latencies, count, floorCount });
+    const p95 = (l: Latencies) => percentile(l.sequential, 95);
+    console.log(
+      `  ${query.name}: p95 ${ms(p95(ours))} ms, floor ${ms(p95(floor.latencies))} ms, count ${count} (floor ${floorCount})`,
+    );
+  }
+  return results;
+}
+
+function table(results: readonly QueryResult[]): string {
+  const lines = [
+    '| query | count (floor) | p50 | p95 | p99 | floor p95 | ours/floor p95 | 8 clients p50 | p95 | p99 | floor p95 | ratio |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of results) {
+    const [s, c, fs, fc] = [
+      r.ours.sequential,
+      r.ours.concurrent,
+      r.floor.sequential,
+      r.floor.concurrent,
+    ];
+    const ratio = (a: readonly number[], b: readonly number[]) =>
+      (percentile(a, 95) / percentile(b, 95)).toFixed(2);
+    lines.push(
+      `| ${r.name} | ${r.count} (${r.floorCount}) | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${ms(percentile(s, 99))} | ${ms(percentile(fs, 95))} | ${ratio(s, fs)} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(c, 99))} | ${ms(percentile(fc, 95))} | ${ratio(c, fc)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function benchEngine(engine: 'pglite' | 'postgres', options: Options): Promise<void> {
+  const { size } = options;
+  const target: CorpusTarget =
+    engine === 'pglite'
+      ? { engine, size, dataDir: join('data', `bench-search-${size}`, 'pgdata') }
+      : await postgresTarget(size);
+  console.log(`\n${engine}, ${size} documents`);
+  const build = await ensureCorpus(target, {
+    rebuild: options.rebuild,
+    log: (message) => console.log(message),
+  });
+  const bytes = await databaseBytes(target);
+  const server = await startServer(target, options.port);
+  let results: QueryResult[];
+  let rss: number;
+  try {
+    const baseUrl = `http://127.0.0.1:${options.port}`;
+    const rssIdle = residentBytes(server.child.pid ?? 0);
+    results = await runMix(server, baseUrl, options.plan, 'ist-embedded-search-key');
+    rss = residentBytes(server.child.pid ?? 0);
+    console.log(`  resident memory: ${mb(rssIdle)} idle, ${mb(rss)} after the runs`);
+  } finally {
+    await server.stop();
+  }
+  const { plan } = options;
+  const markdown = [
+    `### Search bench: ${engine}, ${size.toLocaleString('en')} documents${options.label === '' ? '' : ` (${options.label})`}`,
+    '',
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; run ${new Date().toISOString().slice(0, 16)}Z.`,
+    `Index build (load + indexes): ${seconds(build.loadMs + build.indexMs)} (load ${seconds(build.loadMs)}, indexes ${seconds(build.indexMs)}; built ${build.builtAt.slice(0, 10)}${build.reused ? ', reused' : ''}). Database size: ${mb(bytes)}. Server resident memory after the runs: ${mb(rss)}.`,
+    `Latency in ms over real HTTP (GET docs, as the browser sends it), ${plan.sequential} sequential runs after ${plan.warmup} warm-up, then ${plan.concurrent} runs over ${plan.clients} concurrent clients. Floor: the same query by hand in SQL on the server's connection (page and count together). ≈: count flagged approximate.`,
+    '',
+    table(results),
+    '',
+  ].join('\n');
+  console.log(`\n${markdown}`);
+  mkdirSync('tests/bench/results', { recursive: true });
+  const suffix = options.label === '' ? '' : `-${options.label.replace(/[^a-z0-9]+/gi, '-')}`;
+  writeFileSync(`tests/bench/results/search-${engine}-${size}${suffix}.md`, markdown);
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  console.log(
+    `IST search bench on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  );
+  for (const engine of options.engines) await benchEngine(engine, options);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
