@@ -44,7 +44,10 @@ export type TestDoc = {
 
 const dialect = new PgDialect();
 
-/** An in-memory database with the docs table; tsvector columns as the index definition names them. */
+/**
+ * An in-memory database with the docs table; tsvector columns as the index definition names them
+ * and, as in the search migration, never NULL (NULL text gives an empty tsvector).
+ */
 export async function openDocsDb() {
   const client = await PGlite.create();
   // The collection's tsvector is filled on insert: array_to_string isn't immutable, so it can't be
@@ -56,8 +59,8 @@ export async function openDocsDb() {
       body text,
       tags text[],
       rating integer,
-      title_tsv tsvector generated always as (to_tsvector('simple', title)) stored,
-      body_tsv tsvector generated always as (to_tsvector('simple', body)) stored,
+      title_tsv tsvector generated always as (to_tsvector('simple', coalesce(title, ''))) stored,
+      body_tsv tsvector generated always as (to_tsvector('simple', coalesce(body, ''))) stored,
       tags_tsv tsvector
     )`);
   return {
@@ -67,7 +70,7 @@ export async function openDocsDb() {
       for (const d of docs) {
         await client.query(
           `insert into simple_query_docs (id, title, body, tags, tags_tsv)
-           values ($1, $2, $3, $4, to_tsvector('simple', array_to_string($4::text[], ' ')))`,
+           values ($1, $2, $3, $4, to_tsvector('simple', coalesce(array_to_string($4::text[], ' '), '')))`,
           [d.id, d.title ?? null, d.body ?? null, d.tags ?? null],
         );
       }

@@ -69,8 +69,9 @@ function emit(node: SimpleQueryNode, mode: 'any' | 'all', columns: readonly SQL[
         out.push(sql.raw('false'));
         return;
       }
-      // A NULL tsvector (NULL text) matches nothing, and `not` must then be true: coalesce.
-      const tests = columns.map((c) => sql`coalesce(${c} @@ ${query}::tsquery, false)`);
+      // The tsvector columns are never NULL (generated from coalesce(text, '')), so `not` stays
+      // two-valued without a coalesce here, and a bare `@@` lets the planner use the GIN index.
+      const tests = columns.map((c) => sql`${c} @@ ${query}::tsquery`);
       out.push(sql`(${sql.join(tests, sql` or `)})`);
       return;
     }
