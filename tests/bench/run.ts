@@ -119,7 +119,7 @@ async function main() {
   const first = startServer(dataDir);
   const firstMs = await first.ready;
   record(
-    'first start on an empty folder to ready (migrate + seed)',
+    'first start on an empty folder to ready (migrate, seed, search indexes)',
     `${(firstMs / 1000).toFixed(1)} s`,
   );
   record(
