@@ -1,4 +1,10 @@
 import type { ArticleSearchDocument } from '../src/domain/article-search/article-document';
+import type {
+  ArticleDetail,
+  ArticleUpdate,
+  CustomArticle,
+  RelatedReportRow,
+} from '../src/domain/articles';
 import type { ArticleGroup } from '../src/domain/article-search/clustering';
 import type { ArticleFilters } from '../src/domain/article-search/filters';
 import type { ArticleSort } from '../src/domain/article-search/query';
@@ -68,6 +74,13 @@ export interface SearchArticleResult {
   readonly error: boolean;
 }
 
+/** GET /api/articles/dataSource: the lookup ids the add-article form fills in. */
+export interface ArticleSource {
+  readonly sourceCategory: number;
+  readonly sourceGroup: number;
+  readonly sourcePriority: number;
+}
+
 export interface EngineApi {
   /** Called once after sign-in; later calls replace options and callbacks. */
   init(options: EngineOptions, callbacks: EngineCallbacks): Promise<void>;
@@ -85,6 +98,28 @@ export interface EngineApi {
   getSearchArticle(articleId: string): Promise<SearchArticleResult>;
   /** The other articles of a cluster (clusterId eq … and articleId ne …), newest first. */
   getRelatedArticles(articleId: string, clusterId: string): Promise<SearchArticlesResult>;
+  /**
+   * GET /api/articles/{articleId}. Resolves null on 404 (not in the API, maybe not processed
+   * yet: no alert, no log); other failures follow spec 000 §8 and reject.
+   */
+  getArticle(articleId: number): Promise<ArticleDetail | null>;
+  /**
+   * PUT /api/articles/{articleId} (only the fields sent change) → the updated article.
+   * Failures are logged to the server log and reject, with no user message (spec 000 §8
+   * "Article update fails"); 401 still signs out.
+   */
+  updateArticle(articleId: number, update: ArticleUpdate): Promise<ArticleDetail>;
+  /** POST /api/articles → the created article's id. 400 shows the 'IST Error: …' alert. */
+  createArticle(input: CustomArticle): Promise<{ readonly articleId: number }>;
+  /**
+   * GET /api/articles/dataSource?url → the source's lookup ids; null when the lookup fails
+   * (unknown domain, not a URL, network): logged, no alert (spec 000 §4 "Article source lookup").
+   */
+  lookupArticleSource(url: string): Promise<ArticleSource | null>;
+  /** GET /api/articles/{articleId}/reports: the disease activities referencing the article. */
+  getArticleReports(articleId: number): Promise<readonly RelatedReportRow[]>;
+  /** GET /api/articles?clusterId: the cluster's articles (ArticleDetail), newest inserted first. */
+  getClusterArticles(clusterId: number): Promise<readonly ArticleDetail[]>;
 }
 
 /** HTTP methods the engine uses against the IST API. */

@@ -3,6 +3,7 @@ import { JsLogEntry } from '../src/domain/log';
 import { Lookups } from '../src/domain/lookups';
 import { createApiClient, type ApiCall } from './api-client';
 import { createArticleSearchClient } from './article-search';
+import { createArticlesApi } from './articles-api';
 import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
 import { applyErrorRules } from './error-rules';
 import { isApiCallError } from './errors';
@@ -59,6 +60,18 @@ export function createEngine(): EngineApi {
     log: (message) => sendLog({ logLevel: 'error', message }),
   });
 
+  const articles = createArticlesApi({
+    request: (apiCall) => client.request(apiCall),
+    report(error, { alert }) {
+      // Without the alert, 401 still signs out and the error is still logged.
+      const quiet = callbacks && {
+        onUnauthorized: () => callbacks?.onUnauthorized(),
+        onApiError: () => undefined,
+      };
+      applyErrorRules(error, { callbacks: alert ? callbacks : quiet, sendLog });
+    },
+  });
+
   const lookups = createLookupsCache(() =>
     call({ method: 'GET', path: '/lookups', schema: Lookups }),
   );
@@ -87,5 +100,6 @@ export function createEngine(): EngineApi {
     getArticlesByIds: (ids) => articleSearch.byIds(ids),
     getSearchArticle: (articleId) => articleSearch.one(articleId),
     getRelatedArticles: (articleId, clusterId) => articleSearch.related(articleId, clusterId),
+    ...articles,
   };
 }

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function signIn(page: Page, name: string) {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByRole('button', { name }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+}
+
+/** The add-article form through the palette command, against the real server. */
+
+test('add article shows each validation message, then succeeds and links to the new article', async ({
+  page,
+}) => {
+  await signIn(page, 'Amara Okafor');
+  await page.goto('/article/1');
+  await expect(page.getByRole('heading', { name: 'I. Overview' })).toBeVisible();
+
+  // The palette's 'Add an article'.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Add an article');
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: 'Add an article' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Source category')).toBeDisabled();
+
+  await form.getByRole('button', { name: 'Submit' }).click();
+  for (const message of [
+    'Article title is required',
+    'Article URL is required',
+    'Source sub-category is required',
+    'Source category is required',
+    'Source priority is required',
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.screenshot({ path: 'screenshots/add-article-errors.png' });
+
+  await form.getByLabel('Article URL').fill('not a url');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Article URL must be formatted as a URL')).toBeVisible();
+
+  // An unknown domain: the lookup fails, the source fields stay cleared and disabled.
+  await form.getByLabel('Article URL').fill('https://unknown-domain.invalid/story');
+  await expect(form.getByText('No source is registered for this URL.')).toBeVisible();
+  await expect(form.getByLabel('Source category')).toBeDisabled();
+
+  // A registered domain fills the three source fields.
+  await form.getByLabel('Article URL').fill('https://www.who.int/news/item/e2e-story');
+  await expect(form.getByLabel('Source category')).toBeEnabled();
+  await expect(form.getByLabel('Source category')).not.toHaveValue('');
+  await expect(form.getByLabel('Source sub-category')).not.toHaveValue('');
+  await expect(form.getByLabel('Source priority')).not.toHaveValue('');
+  await form.getByLabel('Article title').fill('E2E: cholera cases rise');
+  await page.screenshot({ path: 'screenshots/add-article-form.png' });
+  await form.getByRole('button', { name: 'Submit' }).click();
+
+  const done = page.getByRole('dialog', { name: 'Article successfully added' });
+  await expect(done).toBeVisible();
+  const link = done.getByRole('link', { name: /Article \d+/ });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/article\/\d+$/);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href ?? ''}$`));
+  await expect(page.getByText('E2E: cholera cases rise').first()).toBeVisible();
+  for (const name of [
+    'I. Overview',
+    'II. Content',
+    'III. Disease Activities Referenced',
+    'IV. Related Articles',
+  ]) {
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+  }
+  await expect(
+    page.getByText('This article has not been referenced within the tool'),
+  ).toBeVisible();
+});
