@@ -1,0 +1,114 @@
+import { useEffect } from 'react';
+import { useHotkeysContext } from 'react-hotkeys-hook';
+import {
+  commandRegistry,
+  findHotkeyConflicts,
+  type Command,
+  type CommandContext,
+} from '@/app/commands/registry';
+import { matchRoute } from '@/app/routes';
+import {
+  collapseSelectedCluster,
+  expandSelectedCluster,
+  markReadAndNext,
+  moveSelection,
+  openSelectedArticle,
+  requestMarkAllRead,
+  toggleSelectedCluster,
+  toggleSelectedRead,
+} from './article-index-store';
+
+/** The hotkey scope of the article index, active while the screen is shown. */
+export const articleIndexScope = 'articleIndex';
+
+const group = 'Article Index';
+const onArticleIndex = ({ pathname }: CommandContext) => matchRoute(pathname).id === 'articleIndex';
+
+/** Enter on a focused button or link is that control's own click, not "open the article". */
+const focusIsOnControl = () => {
+  const active = document.activeElement;
+  return active instanceof HTMLButtonElement || active instanceof HTMLAnchorElement;
+};
+
+/** What the commands reach outside the store (the screen's own elements). */
+export interface ArticleIndexCommandActions {
+  readonly focusSearch: () => void;
+  readonly toggleFilters: () => void;
+}
+
+/** The article index's commands (triage keys of the RSS-reader lineage). */
+export function articleIndexCommands(actions: ArticleIndexCommandActions): Command[] {
+  const command = (
+    id: string,
+    title: string,
+    hotkey: string,
+    run: () => void,
+    extra: Partial<Command> = {},
+  ): Command => ({
+    id: `articleIndex.${id}`,
+    title,
+    group,
+    hotkey,
+    scope: articleIndexScope,
+    when: onArticleIndex,
+    run,
+    ...extra,
+  });
+  const hidden = { inPalette: false } as const;
+  return [
+    command('next', 'Next article', 'j', () => moveSelection(1), { keywords: ['down'] }),
+    command('previous', 'Previous article', 'k', () => moveSelection(-1), { keywords: ['up'] }),
+    command('nextArrow', 'Next article', 'arrowdown', () => moveSelection(1), hidden),
+    command('previousArrow', 'Previous article', 'arrowup', () => moveSelection(-1), hidden),
+    command('open', 'Open selected article', 'o', openSelectedArticle),
+    command(
+      'openEnter',
+      'Open selected article',
+      'enter',
+      () => {
+        if (!focusIsOnControl()) openSelectedArticle();
+      },
+      hidden,
+    ),
+    command('toggleRead', 'Toggle read / unread', 'm', toggleSelectedRead, {
+      keywords: ['mark', 'envelope'],
+    }),
+    command('readAndNext', 'Mark read and go to next unread', 'n', markReadAndNext, {
+      keywords: ['next unread'],
+    }),
+    command('markAllRead', 'Mark all loaded articles read', 'shift+a', requestMarkAllRead),
+    command('toggleCluster', 'Expand / collapse cluster', 'x', toggleSelectedCluster, {
+      keywords: ['children', 'group'],
+    }),
+    command('expandCluster', 'Expand cluster', 'arrowright', expandSelectedCluster, hidden),
+    command('collapseCluster', 'Collapse cluster', 'arrowleft', collapseSelectedCluster, hidden),
+    command('focusSearch', 'Search articles', 'slash', actions.focusSearch, {
+      keywords: ['find', 'query'],
+    }),
+    command('toggleFilters', 'Show / hide filters', 'f', () => actions.toggleFilters(), {
+      keywords: ['filter panel'],
+    }),
+  ];
+}
+
+/**
+ * Registers the commands in the one registry and activates their scope while mounted. 'Add an
+ * article' (key a) is the add-article host's command, mounted by this screen: not bound twice.
+ * A command whose key another feature already binds is left out rather than crash the screen.
+ */
+export function useArticleIndexCommands(actions: ArticleIndexCommandActions): void {
+  const { enableScope, disableScope } = useHotkeysContext();
+  const { focusSearch, toggleFilters } = actions;
+  useEffect(() => {
+    const existing = commandRegistry.list();
+    const ours = articleIndexCommands({ focusSearch, toggleFilters }).filter(
+      (candidate) => findHotkeyConflicts([...existing, candidate]).length === 0,
+    );
+    const unregister = commandRegistry.register(ours);
+    enableScope(articleIndexScope);
+    return () => {
+      disableScope(articleIndexScope);
+      unregister();
+    };
+  }, [enableScope, disableScope, focusSearch, toggleFilters]);
+}

@@ -1,0 +1,248 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
+import { clusterBatch } from '@/domain/article-search/clustering';
+import { defaultArticleFilters } from '@/domain/article-search/filters';
+import type { ArticleSearchPage, ArticleSearchRequest } from '../../../../workers/engine-api';
+import type { ArticleIndexServices } from './article-index-services';
+import {
+  applyFilters,
+  articleIndexStore,
+  confirmMarkAllRead,
+  currentRows,
+  freshSearch,
+  isArticleRead,
+  loadMoreArticles,
+  markReadAndNext,
+  moveSelection,
+  resetArticleIndexStore,
+  setArticleRead,
+  setClusterExpanded,
+  setSearchText,
+  toggleArticleRead,
+  toggleSort,
+} from './article-index-store';
+import { articleIndexCommands } from './article-index-commands';
+import { appCommands } from '@/app/commands/app-commands';
+import { findHotkeyConflicts } from '@/app/commands/registry';
+import { filtersStorageKey } from './filters-storage';
+
+vi.mock('@/app/engine', () => ({ getEngine: () => ({}) }));
+vi.mock('../add/add-article-store', () => ({ openAddArticle: () => undefined }));
+
+function article(id: number, extra: Partial<ArticleSearchDocument> = {}): ArticleSearchDocument {
+  return {
+    articleId: String(id),
+    articleFeed: null,
+    articleTitle: `Article ${id}`,
+    publishedDate: null,
+    insertedDate: null,
+    articleType: 3,
+    sourceUrl: null,
+    sourceGroup: null,
+    sourcePriority: null,
+    sourceCategory: null,
+    clusterId: null,
+    isRead: false,
+    isCompleted: null,
+    isImportant: null,
+    isChild: null,
+    childrenCount: null,
+    originalLanguage: null,
+    diseaseNames: null,
+    locationNames: null,
+    summary: null,
+    isLinkedToActivity: null,
+    createdBy: null,
+    contextTagNames: null,
+    suggestedContextTagNames: null,
+    isCosmosDbArticle: null,
+    articleBody: null,
+    diseaseIds: null,
+    ...extra,
+  };
+}
+
+function page(articles: ArticleSearchDocument[], total: number, n = 1): ArticleSearchPage {
+  return { rows: clusterBatch(articles), total, reading: 'read', page: n, error: false };
+}
+
+function fakeServices(pages: ArticleSearchPage[]) {
+  const requests: ArticleSearchRequest[] = [];
+  const setRead = vi.fn<(id: string, isRead: boolean) => Promise<void>>(() => Promise.resolve());
+  const services: ArticleIndexServices = {
+    search: (request) => {
+      requests.push(structuredClone(request));
+      return Promise.resolve(pages[request.page - 1] ?? page([], 0, request.page));
+    },
+    setRead,
+    openAddArticle: vi.fn(),
+    openArticle: vi.fn(),
+  };
+  return { services, requests, setRead };
+}
+
+const find = (id: string) =>
+  articleIndexStore.groups
+    .flatMap((g) => [g.parent, ...g.children])
+    .find((a) => a.articleId === id);
+const readOf = (id: string) => {
+  const a = find(id);
+  if (!a) throw new Error(`no article ${id}`);
+  return isArticleRead(a);
+};
+
+describe('article index store', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('flips the row at once, then confirms through the update', async () => {
+    const { services, setRead } = fakeServices([page([article(1), article(2)], 2)]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    let resolve: () => void = () => undefined;
+    setRead.mockImplementationOnce(() => new Promise<void>((r) => (resolve = r)));
+    const pending = toggleArticleRead('1');
+    expect(readOf('1')).toBe(true);
+    expect(setRead).toHaveBeenCalledWith('1', true);
+    resolve();
+    await pending;
+    expect(readOf('1')).toBe(true);
+  });
+
+  it('reverts the row when the update fails', async () => {
+    const { services, setRead } = fakeServices([page([article(1, { isRead: true })], 1)]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    setRead.mockRejectedValueOnce(new Error('500'));
+    const pending = setArticleRead('1', false);
+    expect(readOf('1')).toBe(false);
+    await pending;
+    expect(readOf('1')).toBe(true);
+  });
+
+  it('a fresh search resets page, selection and count; show more appends the next page', async () => {
+    const first = Array.from({ length: 3 }, (_, i) => article(i + 1));
+    const { services, requests } = fakeServices([
+      page(first, 5),
+      page([article(4), article(5)], 5, 2),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    moveSelection(1);
+    expect(articleIndexStore.selectedId).toBe('1');
+    await loadMoreArticles();
+    expect(articleIndexStore.loadedCount).toBe(5);
+    expect(requests.map((r) => r.page)).toEqual([1, 2]);
+    const search = freshSearch();
+    expect(articleIndexStore).toMatchObject({
+      status: 'loading',
+      total: null,
+      selectedId: null,
+      page: 1,
+    });
+    await search;
+    expect(articleIndexStore.loadedCount).toBe(3);
+  });
+
+  it('sorting toggles the direction on the same column', async () => {
+    const { services, requests } = fakeServices([page([article(1)], 1)]);
+    resetArticleIndexStore(services);
+    toggleSort('insertedDate');
+    toggleSort('insertedDate');
+    toggleSort('articleTitle');
+    await Promise.resolve();
+    expect(requests.map((r) => r.sort)).toEqual([
+      { column: 'insertedDate', direction: 'asc' },
+      { column: 'insertedDate', direction: 'desc' },
+      { column: 'articleTitle', direction: 'asc' },
+    ]);
+  });
+
+  it('debounces the search text by 250 ms', () => {
+    vi.useFakeTimers();
+    const { services, requests } = fakeServices([]);
+    resetArticleIndexStore(services);
+    setSearchText('chol');
+    vi.advanceTimersByTime(200);
+    setSearchText('cholera');
+    vi.advanceTimersByTime(249);
+    expect(requests).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(requests.map((r) => r.searchText)).toEqual(['cholera']);
+  });
+
+  it('n marks read and moves to the next unread visible row', async () => {
+    const rows = [article(1), article(2, { isRead: true }), article(3)];
+    const { services } = fakeServices([page(rows, 3)]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    markReadAndNext();
+    expect(articleIndexStore.selectedId).toBe('1');
+    markReadAndNext();
+    expect(readOf('1')).toBe(true);
+    expect(articleIndexStore.selectedId).toBe('3');
+  });
+
+  it('children show only when their cluster is expanded', async () => {
+    const rows = [
+      article(1, { clusterId: 'c', isChild: false }),
+      article(2, { clusterId: 'c', isChild: true }),
+      article(3),
+    ];
+    const { services } = fakeServices([page(rows, 3)]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    expect(currentRows().map((r) => r.article.articleId)).toEqual(['1', '3']);
+    setClusterExpanded('1');
+    expect(currentRows().map((r) => r.article.articleId)).toEqual(['1', '2', '3']);
+  });
+
+  it('marks all loaded unread articles read, reverting only the failures', async () => {
+    const rows = [article(1), article(2), article(3, { isRead: true })];
+    const { services, setRead } = fakeServices([page(rows, 3)]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    setRead.mockImplementation((id) =>
+      id === '2' ? Promise.reject(new Error('x')) : Promise.resolve(),
+    );
+    await confirmMarkAllRead();
+    expect(setRead.mock.calls.map(([id]) => id).sort()).toEqual(['1', '2']);
+    expect([readOf('1'), readOf('2'), readOf('3')]).toEqual([true, false, true]);
+  });
+
+  it('keeps applied filters in localStorage and restores them, falling back on bad data', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+    });
+    const { services } = fakeServices([]);
+    resetArticleIndexStore(services);
+    applyFilters({ ...defaultArticleFilters, isLinkedToActivity: true });
+    expect(JSON.parse(stored.get(filtersStorageKey) ?? '{}')).toMatchObject({
+      isLinkedToActivity: true,
+    });
+    resetArticleIndexStore(services);
+    expect(articleIndexStore.filters.isLinkedToActivity).toBe(true);
+    stored.set(filtersStorageKey, '{"dateMode":"yesterday"');
+    resetArticleIndexStore(services);
+    expect(articleIndexStore.filters).toEqual(defaultArticleFilters);
+    stored.set(filtersStorageKey, '{"readStatus":"nope"}');
+    resetArticleIndexStore(services);
+    expect(articleIndexStore.filters).toEqual(defaultArticleFilters);
+    vi.unstubAllGlobals();
+  });
+
+  it('binds no key twice with the app commands', () => {
+    const commands = articleIndexCommands({
+      focusSearch: () => undefined,
+      toggleFilters: () => undefined,
+    });
+    expect(findHotkeyConflicts([...appCommands, ...commands])).toEqual([]);
+  });
+});

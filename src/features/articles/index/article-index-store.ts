@@ -1,0 +1,391 @@
+import { proxy, ref, snapshot, useSnapshot } from 'valtio';
+import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
+import type { ArticleGroup } from '@/domain/article-search/clustering';
+import type { ArticleFilters } from '@/domain/article-search/filters';
+import {
+  defaultArticleSort,
+  type ArticleSort,
+  type ArticleSortColumn,
+} from '@/domain/article-search/query';
+import type { ArticleSearchRequest } from '../../../../workers/engine-api';
+import { engineArticleIndexServices, type ArticleIndexServices } from './article-index-services';
+import { loadFilters, saveFilters } from './filters-storage';
+import {
+  loadedArticles,
+  moveSelection as movedSelection,
+  nextUnreadId,
+  visibleRows,
+  type VisibleRow,
+} from './visible-rows';
+
+/** Spec 000 §5: the article search box is debounced at 250 ms. */
+export const searchDebounceMs = 250;
+
+/** Where the article list is (spec 000 §4 "Article list"). */
+export type ArticleListStatus = 'idle' | 'loading' | 'loadingMore' | 'ready';
+
+type Groups = readonly ArticleGroup<ArticleSearchDocument>[];
+
+/** The article index screen's state (valtio: read snapshots, mutate through the actions). */
+export interface ArticleIndexState {
+  /** The applied filters (the panel edits a draft and applies it on submit). */
+  filters: ArticleFilters;
+  /** What the search box shows. */
+  searchText: string;
+  /** The text the current results were searched with (after the debounce). */
+  appliedSearchText: string;
+  sort: ArticleSort;
+  /** Loaded groups, page after page; held by `ref`: rows are replaced, never mutated. */
+  groups: Groups;
+  /** Articles loaded (parents and children). */
+  loadedCount: number;
+  /** `@odata.count`, null while a fresh search runs. */
+  total: number | null;
+  /** How the search text was read. */
+  reading: string;
+  page: number;
+  status: ArticleListStatus;
+  /** The search service failed (the engine logged and swallowed it). */
+  searchFailed: boolean;
+  /** Expanded clusters, by parent articleId. */
+  expanded: Record<string, boolean>;
+  selectedId: string | null;
+  /**
+   * Read state changed here, by articleId: the optimistic value wins over the row's `isRead`
+   * until a failure puts the previous value back. Kept across searches, since the index may
+   * lag the update.
+   */
+  readOverrides: Record<string, boolean>;
+  /** The 'mark all read' confirmation is open. */
+  markAllReadOpen: boolean;
+}
+
+function initialState(): ArticleIndexState {
+  return {
+    filters: loadFilters(),
+    searchText: '',
+    appliedSearchText: '',
+    sort: defaultArticleSort,
+    groups: ref([]),
+    loadedCount: 0,
+    total: null,
+    reading: '',
+    page: 1,
+    status: 'idle',
+    searchFailed: false,
+    expanded: {},
+    selectedId: null,
+    readOverrides: {},
+    markAllReadOpen: false,
+  };
+}
+
+/** The article index store. */
+export const articleIndexStore = proxy<ArticleIndexState>(initialState());
+
+let services: ArticleIndexServices = engineArticleIndexServices;
+let searchSequence = 0;
+let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Replaces the services (tests) and resets the store; returns nothing to undo. */
+export function resetArticleIndexStore(with_: ArticleIndexServices = engineArticleIndexServices) {
+  services = with_;
+  searchSequence += 1;
+  if (debounceTimer !== undefined) clearTimeout(debounceTimer);
+  debounceTimer = undefined;
+  Object.assign(articleIndexStore, initialState());
+}
+
+/** Whether an article reads as read, optimistic changes included. */
+export function isArticleRead(
+  article: ArticleSearchDocument,
+  overrides: Readonly<Record<string, boolean>> = articleIndexStore.readOverrides,
+): boolean {
+  return overrides[article.articleId] ?? article.isRead === true;
+}
+
+/** The rows the table shows now. */
+export function currentRows(): VisibleRow[] {
+  return visibleRows(articleIndexStore.groups, articleIndexStore.expanded);
+}
+
+/** True when another page can be loaded. */
+export function hasMoreArticles(state: Pick<ArticleIndexState, 'total' | 'loadedCount'>) {
+  return state.total !== null && state.loadedCount < state.total;
+}
+
+function countArticles(groups: Groups): number {
+  return groups.reduce((sum, group) => sum + 1 + group.children.length, 0);
+}
+
+function findArticle(articleId: string): ArticleSearchDocument | undefined {
+  for (const group of articleIndexStore.groups) {
+    if (group.parent.articleId === articleId) return group.parent;
+    const child = group.children.find((c) => c.articleId === articleId);
+    if (child) return child;
+  }
+  return undefined;
+}
+
+/** The request for a page: plain data (a valtio proxy cannot cross to the worker). */
+function searchRequest(page: number): ArticleSearchRequest {
+  const { filters, appliedSearchText, sort } = snapshot(articleIndexStore);
+  return { filters: filters as ArticleFilters, searchText: appliedSearchText, sort, page };
+}
+
+/**
+ * A fresh search (spec 000 §4): page 1, selection, count and expansions cleared, loading shown.
+ * A later search supersedes an earlier one still running.
+ */
+export async function freshSearch(): Promise<void> {
+  const sequence = (searchSequence += 1);
+  const state = articleIndexStore;
+  Object.assign(state, {
+    page: 1,
+    groups: ref([]),
+    loadedCount: 0,
+    total: null,
+    selectedId: null,
+    expanded: {},
+    status: 'loading',
+    searchFailed: false,
+  } satisfies Partial<ArticleIndexState>);
+  try {
+    const result = await services.search(searchRequest(1));
+    if (sequence !== searchSequence) return;
+    Object.assign(state, {
+      groups: ref([...result.rows]),
+      loadedCount: countArticles(result.rows),
+      total: result.total,
+      reading: result.reading,
+      status: 'ready',
+      searchFailed: result.error,
+    } satisfies Partial<ArticleIndexState>);
+  } catch (error) {
+    if (sequence !== searchSequence) return;
+    console.error('IST: article search failed', error);
+    Object.assign(state, { status: 'ready', total: 0, searchFailed: true });
+  }
+}
+
+/** 'Show more rows': the next page, appended (spec 000 §4). */
+export async function loadMoreArticles(): Promise<void> {
+  const state = articleIndexStore;
+  if (state.status !== 'ready' || !hasMoreArticles(state)) return;
+  const sequence = searchSequence;
+  const page = state.page + 1;
+  state.status = 'loadingMore';
+  try {
+    const result = await services.search(searchRequest(page));
+    if (sequence !== searchSequence) return;
+    const groups = [...state.groups, ...result.rows];
+    Object.assign(state, {
+      page,
+      groups: ref(groups),
+      loadedCount: countArticles(groups),
+      total: result.error ? state.total : result.total,
+      status: 'ready',
+      searchFailed: result.error,
+    } satisfies Partial<ArticleIndexState>);
+  } catch (error) {
+    if (sequence !== searchSequence) return;
+    console.error('IST: loading more articles failed', error);
+    Object.assign(state, { status: 'ready', searchFailed: true });
+  }
+}
+
+/** First visit: searches with the restored filters. Returning to the screen keeps the list. */
+export function startArticleIndex(): void {
+  if (articleIndexStore.status === 'idle') void freshSearch();
+}
+
+/** The search box changed: searches 250 ms after the last keystroke. */
+export function setSearchText(text: string): void {
+  articleIndexStore.searchText = text;
+  if (debounceTimer !== undefined) clearTimeout(debounceTimer);
+  debounceTimer = setTimeout(applySearchText, searchDebounceMs);
+}
+
+/** Searches the box's text now (Enter, or the debounce ran out); nothing when unchanged. */
+export function applySearchText(): void {
+  if (debounceTimer !== undefined) clearTimeout(debounceTimer);
+  debounceTimer = undefined;
+  const text = articleIndexStore.searchText;
+  if (text.trim() === articleIndexStore.appliedSearchText.trim()) return;
+  articleIndexStore.appliedSearchText = text;
+  void freshSearch();
+}
+
+/** Applies (submits) the filters: kept in localStorage and searched (spec 000 §2, §4). */
+export function applyFilters(filters: ArticleFilters): void {
+  articleIndexStore.filters = filters;
+  saveFilters(filters);
+  void freshSearch();
+}
+
+/** A header click: the same column flips direction; another starts descending for dates. */
+export function toggleSort(column: ArticleSortColumn): void {
+  const { sort } = articleIndexStore;
+  const direction =
+    sort.column === column
+      ? sort.direction === 'asc'
+        ? 'desc'
+        : 'asc'
+      : column === 'insertedDate' || column === 'publishedDate'
+        ? 'desc'
+        : 'asc';
+  articleIndexStore.sort = { column, direction };
+  void freshSearch();
+}
+
+/** Sends an update of isRead already shown; on failure puts `previous` back. */
+async function sendRead(articleId: string, isRead: boolean, previous: boolean): Promise<void> {
+  try {
+    await services.setRead(articleId, isRead);
+  } catch (error) {
+    console.error(`IST: marking article ${articleId} ${isRead ? 'read' : 'unread'} failed`, error);
+    // Only undo our own change: a later toggle of the same row has already moved on.
+    if (articleIndexStore.readOverrides[articleId] === isRead) {
+      articleIndexStore.readOverrides[articleId] = previous;
+    }
+  }
+}
+
+/**
+ * Sets an article's read state: the row flips at once, then the update is sent; on failure the
+ * previous state comes back (spec 000 §4; the engine logs the failure to the server).
+ */
+export async function setArticleRead(articleId: string, isRead: boolean): Promise<void> {
+  const article = findArticle(articleId);
+  const previous =
+    articleIndexStore.readOverrides[articleId] ?? (article ? article.isRead === true : !isRead);
+  if (previous === isRead) return;
+  articleIndexStore.readOverrides[articleId] = isRead;
+  await sendRead(articleId, isRead, previous);
+}
+
+/** The envelope: read ↔ unread. */
+export function toggleArticleRead(articleId: string): Promise<void> {
+  const article = findArticle(articleId);
+  if (!article) return Promise.resolve();
+  return setArticleRead(articleId, !isArticleRead(article));
+}
+
+/** A row click or Enter: marks it read if unread, then opens /article/{articleId}. */
+export function openArticle(articleId: string): void {
+  articleIndexStore.selectedId = articleId;
+  void setArticleRead(articleId, true);
+  services.openArticle(articleId);
+}
+
+/** Opens the selected article (nothing when none is selected). */
+export function openSelectedArticle(): void {
+  const id = articleIndexStore.selectedId;
+  if (id !== null) openArticle(id);
+}
+
+/** Selects a row. */
+export function selectArticle(articleId: string | null): void {
+  articleIndexStore.selectedId = articleId;
+}
+
+/** j / k: moves the selection by `step` visible rows. */
+export function moveSelection(step: number): void {
+  articleIndexStore.selectedId = movedSelection(currentRows(), articleIndexStore.selectedId, step);
+}
+
+/** m: toggles the selected article's read state. */
+export function toggleSelectedRead(): void {
+  const id = articleIndexStore.selectedId;
+  if (id !== null) void toggleArticleRead(id);
+}
+
+/**
+ * n: marks the selected article read and moves to the next unread row (the first unread one
+ * when nothing is selected). Stays put when no unread row follows.
+ */
+export function markReadAndNext(): void {
+  const rows = currentRows();
+  const id = articleIndexStore.selectedId;
+  const read = (article: ArticleSearchDocument) => isArticleRead(article);
+  if (id === null) {
+    articleIndexStore.selectedId = nextUnreadId(rows, null, read);
+    return;
+  }
+  void setArticleRead(id, true);
+  const next = nextUnreadId(rows, id, read);
+  if (next !== null) articleIndexStore.selectedId = next;
+}
+
+/** Expands or collapses a cluster by its parent's id (`open` omitted: toggles). */
+export function setClusterExpanded(parentId: string, open?: boolean): void {
+  const next = open ?? articleIndexStore.expanded[parentId] !== true;
+  articleIndexStore.expanded[parentId] = next;
+}
+
+function selectedRow(): VisibleRow | undefined {
+  const id = articleIndexStore.selectedId;
+  return currentRows().find((row) => row.article.articleId === id);
+}
+
+/** x: toggles the selected row's cluster; on a child it collapses and selects the parent. */
+export function toggleSelectedCluster(): void {
+  const row = selectedRow();
+  if (!row) return;
+  if (row.isChild) {
+    collapseSelectedCluster();
+    return;
+  }
+  if (row.childCount > 0) setClusterExpanded(row.parentId);
+}
+
+/** ArrowRight: expands the selected parent's cluster. */
+export function expandSelectedCluster(): void {
+  const row = selectedRow();
+  if (row && !row.isChild && row.childCount > 0) setClusterExpanded(row.parentId, true);
+}
+
+/** ArrowLeft: collapses the selected row's cluster and selects its parent. */
+export function collapseSelectedCluster(): void {
+  const row = selectedRow();
+  if (!row) return;
+  setClusterExpanded(row.parentId, false);
+  articleIndexStore.selectedId = row.parentId;
+}
+
+/** The unread articles among the loaded rows of the current filter (parents and children). */
+export function unreadLoadedArticles(): ArticleSearchDocument[] {
+  return loadedArticles(articleIndexStore.groups).filter((article) => !isArticleRead(article));
+}
+
+/** Shift+A: asks to mark every loaded unread article read (nothing to ask when none is). */
+export function requestMarkAllRead(): void {
+  if (unreadLoadedArticles().length > 0) articleIndexStore.markAllReadOpen = true;
+}
+
+/** Closes the confirmation without changing anything. */
+export function cancelMarkAllRead(): void {
+  articleIndexStore.markAllReadOpen = false;
+}
+
+/** Requests in flight at once while marking all read: the API is not flooded. */
+const markAllConcurrency = 6;
+
+/** Confirmed: every loaded unread article of the filter flips at once, then is sent. */
+export async function confirmMarkAllRead(): Promise<void> {
+  articleIndexStore.markAllReadOpen = false;
+  const ids = unreadLoadedArticles().map((article) => article.articleId);
+  for (const id of ids) articleIndexStore.readOverrides[id] = true;
+  const queue = [...ids];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      await sendRead(id, true, false);
+    }
+  };
+  await Promise.all(Array.from({ length: markAllConcurrency }, worker));
+}
+
+/** React hook: the store's snapshot. */
+export function useArticleIndex() {
+  return useSnapshot(articleIndexStore);
+}

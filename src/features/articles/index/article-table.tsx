@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { TableVirtuoso, type TableComponents, type TableVirtuosoHandle } from 'react-virtuoso';
+import type { ArticleSortColumn } from '@/domain/article-search/query';
+import {
+  isArticleRead,
+  openArticle,
+  toggleArticleRead,
+  toggleSort,
+  useArticleIndex,
+} from './article-index-store';
+import { articleOrigin, formatArticleDate } from './article-labels';
+import { EnvelopeClosedIcon, EnvelopeOpenIcon, SortIcon } from './icons';
+import { TitleCell } from './title-cell';
+import { rowIndexOf, visibleRows, type VisibleRow } from './visible-rows';
+
+/** The sortable columns of spec 000 §2, in order, with their index field. */
+const columns: readonly { label: string; column: ArticleSortColumn; className: string }[] = [
+  { label: 'Status', column: 'isRead', className: 'w-16' },
+  { label: 'Inserted date', column: 'insertedDate', className: 'w-40' },
+  { label: 'Published date', column: 'publishedDate', className: 'w-40' },
+  { label: 'Article title', column: 'articleTitle', className: '' },
+  { label: 'Source category', column: 'sourceCategory', className: 'w-40' },
+  { label: 'Source sub-category', column: 'sourceGroup', className: 'w-44' },
+  { label: 'Source origin', column: 'createdBy', className: 'w-36' },
+];
+
+function HeaderRow() {
+  const { sort } = useArticleIndex();
+  return (
+    <tr>
+      {columns.map(({ label, column, className }) => {
+        const direction = sort.column === column ? sort.direction : null;
+        return (
+          <th
+            key={column}
+            className={`${className} sticky top-0`}
+            aria-sort={
+              direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'
+            }
+          >
+            <button
+              type="button"
+              onClick={() => toggleSort(column)}
+              className="flex w-full items-center gap-1 text-left hover:text-slate-900"
+            >
+              {label}
+              <SortIcon direction={direction} />
+            </button>
+          </th>
+        );
+      })}
+    </tr>
+  );
+}
+
+function ReadToggle({
+  articleId,
+  isRead,
+}: {
+  readonly articleId: string;
+  readonly isRead: boolean;
+}) {
+  const toggle = (event: MouseEvent) => {
+    event.stopPropagation();
+    void toggleArticleRead(articleId);
+  };
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      onClick={toggle}
+      aria-pressed={isRead}
+      aria-label={isRead ? 'Read: mark unread' : 'Unread: mark read'}
+      title={isRead ? 'Read (m: mark unread)' : 'Unread (m: mark read)'}
+      data-testid="read-toggle"
+      data-read={isRead}
+      className={`flex h-6 w-7 items-center justify-center rounded hover:bg-slate-200 ${
+        isRead ? 'text-slate-400' : 'text-accent-700'
+      }`}
+    >
+      {isRead ? <EnvelopeOpenIcon /> : <EnvelopeClosedIcon />}
+    </button>
+  );
+}
+
+function Cells({ row, isRead }: { readonly row: VisibleRow; readonly isRead: boolean }) {
+  const { article } = row;
+  const muted = 'truncate text-slate-600';
+  return (
+    <>
+      <td className="py-0.5">
+        <ReadToggle articleId={article.articleId} isRead={isRead} />
+      </td>
+      <td className="whitespace-nowrap text-slate-600 tabular-nums">
+        {formatArticleDate(article.insertedDate)}
+      </td>
+      <td className="whitespace-nowrap text-slate-600 tabular-nums">
+        {formatArticleDate(article.publishedDate)}
+      </td>
+      <td className="max-w-0">
+        <TitleCell row={row} isRead={isRead} />
+      </td>
+      <td className={`max-w-0 ${muted}`} title={article.sourceCategory ?? ''}>
+        {article.sourceCategory}
+      </td>
+      <td className={`max-w-0 ${muted}`} title={article.sourceGroup ?? ''}>
+        {article.sourceGroup}
+      </td>
+      <td className={`max-w-0 ${muted}`} title={article.createdBy ?? ''}>
+        {articleOrigin(article)}
+      </td>
+    </>
+  );
+}
+
+/** What the row components read besides their item. */
+interface TableContext {
+  readonly selectedId: string | null;
+}
+
+// Defined once (not per render), so virtuoso keeps its rows mounted while the data changes.
+const tableComponents: TableComponents<VisibleRow, TableContext> = {
+  Table: ({ context: _context, ...props }) => (
+    <table {...props} className="table-fixed" aria-label="Articles" />
+  ),
+  TableRow: ({ item, context, ...props }) => {
+    const selected = item.article.articleId === context.selectedId;
+    return (
+      <tr
+        {...props}
+        aria-selected={selected}
+        data-testid="article-row"
+        data-article-id={item.article.articleId}
+        data-child={item.isChild}
+        onClick={() => openArticle(item.article.articleId)}
+        className={`cursor-pointer ${
+          selected
+            ? 'bg-accent-50 shadow-[inset_3px_0_0_var(--color-accent-700)]'
+            : item.isChild
+              ? 'bg-slate-50/70 hover:bg-slate-100'
+              : 'hover:bg-slate-50'
+        }`}
+      />
+    );
+  },
+};
+
+const headerContent = () => <HeaderRow />;
+
+/**
+ * The virtualized article table grouped by cluster (react-virtuoso): parents, and the children
+ * of expanded clusters beneath them. The selected row is kept in view.
+ */
+export function ArticleTable() {
+  const snap = useArticleIndex();
+  const rows = useMemo(() => visibleRows(snap.groups, snap.expanded), [snap.groups, snap.expanded]);
+  const table = useRef<TableVirtuosoHandle>(null);
+  const selectedIndex = rowIndexOf(rows, snap.selectedId);
+  const context = useMemo(() => ({ selectedId: snap.selectedId }), [snap.selectedId]);
+
+  useEffect(() => {
+    if (selectedIndex >= 0) table.current?.scrollIntoView({ index: selectedIndex });
+  }, [selectedIndex]);
+
+  return (
+    <TableVirtuoso<VisibleRow, TableContext>
+      ref={table}
+      data={rows}
+      context={context}
+      className="rounded-md border border-slate-200 bg-white"
+      style={{ height: 'max(24rem, calc(100vh - 19rem))' }}
+      computeItemKey={(_, row) => row.article.articleId}
+      increaseViewportBy={400}
+      fixedHeaderContent={headerContent}
+      components={tableComponents}
+      itemContent={(_, row) => (
+        <Cells row={row} isRead={isArticleRead(row.article, snap.readOverrides)} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import type { Ref } from 'react';
+import { applySearchText, setSearchText, useArticleIndex } from './article-index-store';
+
+/** Spec 000 §2: the search syntax, as the help popup shows it. */
+export const searchSyntaxHelp = [
+  ['+', 'is AND'],
+  ['-', 'is NOT'],
+  ['a space', 'is OR'],
+  ['no quotes', 'are needed'],
+  ['"…"', 'a term wrapped in double quotes is an exact phrase'],
+] as const;
+
+function SearchHelp() {
+  return (
+    <Popover className="relative">
+      <PopoverButton
+        aria-label="Search syntax"
+        className="flex h-8 w-8 items-center justify-center rounded text-sm font-semibold text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+      >
+        ?
+      </PopoverButton>
+      <PopoverPanel
+        anchor="bottom start"
+        className="z-40 w-80 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg"
+      >
+        <p className="mb-1.5 font-medium text-slate-800">Search syntax</p>
+        <ul className="space-y-1 text-slate-600">
+          {searchSyntaxHelp.map(([term, meaning]) => (
+            <li key={term}>
+              <code className="rounded bg-slate-100 px-1 text-slate-800">{term}</code> {meaning}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-xs text-slate-500">
+          Example: <code>cholera +outbreak -vaccine</code> or{' '}
+          <code>&quot;avian influenza&quot;</code>
+        </p>
+      </PopoverPanel>
+    </Popover>
+  );
+}
+
+/** The keyword search box (250 ms debounce; Enter searches at once) and how it was read. */
+export function SearchBox({ inputRef }: { readonly inputRef: Ref<HTMLInputElement> }) {
+  const { searchText, reading } = useArticleIndex();
+  return (
+    <div className="min-w-0 flex-1">
+      <div className="flex items-center gap-1">
+        <input
+          ref={inputRef}
+          type="search"
+          aria-label="Search articles"
+          placeholder="Search articles  ( / )"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') applySearchText();
+            if (event.key === 'Escape') event.currentTarget.blur();
+          }}
+          className="h-8 w-full max-w-xl rounded border border-slate-300 bg-white px-2.5 text-sm placeholder:text-slate-400 focus:border-accent-600"
+        />
+        <SearchHelp />
+      </div>
+      <p className="mt-1 h-4 truncate text-xs text-slate-500" data-testid="search-reading">
+        {reading}
+      </p>
+    </div>
+  );
+}

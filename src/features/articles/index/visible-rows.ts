@@ -1,0 +1,78 @@
+import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
+import type { ArticleGroup } from '@/domain/article-search/clustering';
+
+/** One row the table shows: a group's parent, or a child of an expanded group. */
+export interface VisibleRow {
+  readonly article: ArticleSearchDocument;
+  /** The parent's articleId (the row's own id for a parent). */
+  readonly parentId: string;
+  readonly isChild: boolean;
+  /** Children of the group (parents only; 0 for children). */
+  readonly childCount: number;
+  readonly expanded: boolean;
+}
+
+/** The rows shown: every parent, followed by its children when the group is expanded. */
+export function visibleRows(
+  groups: readonly ArticleGroup<ArticleSearchDocument>[],
+  expanded: Readonly<Record<string, boolean>>,
+): VisibleRow[] {
+  const rows: VisibleRow[] = [];
+  for (const group of groups) {
+    const parentId = group.parent.articleId;
+    const open = expanded[parentId] === true && group.children.length > 0;
+    rows.push({
+      article: group.parent,
+      parentId,
+      isChild: false,
+      childCount: group.children.length,
+      expanded: open,
+    });
+    if (!open) continue;
+    for (const child of group.children) {
+      rows.push({ article: child, parentId, isChild: true, childCount: 0, expanded: false });
+    }
+  }
+  return rows;
+}
+
+/** Every loaded article, parents and children, in table order. */
+export function loadedArticles(
+  groups: readonly ArticleGroup<ArticleSearchDocument>[],
+): ArticleSearchDocument[] {
+  return groups.flatMap((group) => [group.parent, ...group.children]);
+}
+
+/** The index of the row with this article id, or -1. */
+export function rowIndexOf(rows: readonly VisibleRow[], articleId: string | null): number {
+  return articleId === null ? -1 : rows.findIndex((row) => row.article.articleId === articleId);
+}
+
+/**
+ * The selection after moving by `step` rows: the first row when nothing is selected, clamped to
+ * the ends (no wrap: a held j stops at the last loaded row).
+ */
+export function moveSelection(
+  rows: readonly VisibleRow[],
+  selectedId: string | null,
+  step: number,
+): string | null {
+  if (rows.length === 0) return null;
+  const at = rowIndexOf(rows, selectedId);
+  const next = at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step));
+  return rows[next]?.article.articleId ?? null;
+}
+
+/** The first unread row after the selected one (null when none is left). */
+export function nextUnreadId(
+  rows: readonly VisibleRow[],
+  selectedId: string | null,
+  isRead: (article: ArticleSearchDocument) => boolean,
+): string | null {
+  const from = rowIndexOf(rows, selectedId) + 1;
+  for (let i = from; i < rows.length; i += 1) {
+    const row = rows[i];
+    if (row && !isRead(row.article)) return row.article.articleId;
+  }
+  return null;
+}

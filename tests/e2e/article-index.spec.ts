@@ -1,0 +1,228 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The article index in real Chromium against the real server and its seeded demo articles,
+ * signed in through the embedded OpenID provider. Nothing of ours is mocked.
+ */
+
+async function openArticleIndex(page: Page, name = 'Amara Okafor') {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByRole('button', { name }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('r');
+  await expect(page).toHaveURL(/\/article$/);
+  await expect(page.getByTestId('article-count')).toContainText('article(s) found');
+}
+
+/** The number of 'N article(s) found'. */
+async function foundCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('article-count').textContent()) ?? '';
+  const match = /(\d+) article\(s\) found/.exec(text);
+  if (!match) throw new Error(`no count in '${text}'`);
+  return Number(match[1]);
+}
+
+async function search(page: Page, text: string): Promise<number> {
+  const box = page.getByRole('searchbox', { name: 'Search articles' });
+  await box.fill(text);
+  // The count clears while a fresh search runs, then shows the new total.
+  await expect(page.getByTestId('search-reading')).not.toBeEmpty();
+  await page.waitForResponse((r) => r.url().includes('/search/indexes/')).catch(() => undefined);
+  await expect(page.getByTestId('article-count')).toContainText('article(s) found');
+  await page.waitForTimeout(400);
+  return foundCount(page);
+}
+
+const titles = (page: Page) => page.getByTestId('article-title').allTextContents();
+
+test('keyword syntax and a phrase find the expected seeded articles', async ({ page }) => {
+  await openArticleIndex(page);
+  const all = await foundCount(page);
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search articles' })).toBeFocused();
+
+  // A phrase: the seed writes 'Rapid response teams deployed as {disease} cases rise…' titles.
+  const phrase = await search(page, '"Rapid response teams deployed"');
+  expect(phrase).toBeGreaterThan(0);
+  expect(phrase).toBeLessThan(all);
+  for (const title of await titles(page)) expect(title).toContain('Rapid response teams deployed');
+
+  const cholera = await search(page, 'cholera');
+  const mpox = await search(page, 'mpox');
+  expect(cholera).toBeGreaterThan(0);
+  expect(mpox).toBeGreaterThan(0);
+  // A space is OR, + is AND, - is NOT.
+  expect(await search(page, 'cholera mpox')).toBeGreaterThanOrEqual(Math.max(cholera, mpox));
+  expect(await search(page, '+cholera +mpox')).toBeLessThanOrEqual(Math.min(cholera, mpox));
+  const notMpox = await search(page, 'cholera -mpox');
+  expect(notMpox).toBeLessThanOrEqual(cholera);
+  for (const title of await titles(page)) expect(title.toLowerCase()).not.toContain('mpox');
+  await expect(page.getByTestId('search-reading')).toContainText(/cholera/i);
+
+  await page.getByRole('button', { name: 'Search syntax' }).click();
+  await expect(page.getByText('a term wrapped in double quotes is an exact phrase')).toBeVisible();
+});
+
+test('filters apply on submit, validate dates and survive a reload', async ({ page }) => {
+  await openArticleIndex(page);
+  const all = await foundCount(page);
+  await page.keyboard.press('f');
+  const form = page.getByRole('form', { name: 'Article filters' });
+  await expect(form).toBeVisible();
+
+  await form.getByLabel('From', { exact: true }).fill('2024/13/01');
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await expect(form.getByText('Must be a valid date in format YYYY/MM/DD')).toBeVisible();
+  await form.getByLabel('From', { exact: true }).fill('');
+  await form.getByLabel('To time').selectOption('13:00');
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await expect(form.getByText('Date can not be empty when time is provided')).toBeVisible();
+  await form.getByLabel('To time').selectOption('');
+
+  // 'OI System' disables 'Hide Pubcrawler Articles'.
+  await form.getByRole('button', { name: 'Origin' }).click();
+  await page.getByRole('option', { name: 'OI System' }).click();
+  await page.keyboard.press('Escape');
+  await expect(form.getByLabel('Hide Pubcrawler Articles')).toBeDisabled();
+  await form.getByRole('button', { name: 'Origin' }).click();
+  await page.getByRole('option', { name: 'OI System' }).click();
+  await page.keyboard.press('Escape');
+  await expect(form.getByLabel('Hide Pubcrawler Articles')).toBeEnabled();
+
+  await form.getByLabel('Linked to activity').check();
+  await form.getByLabel('Linked to activity').press('Enter');
+  await expect(page.getByTestId('article-count')).not.toContainText(`${all} article`);
+  const linked = await foundCount(page);
+  expect(linked).toBeLessThan(all);
+  await page.screenshot({ path: 'screenshots/article-index-filters-open.png' });
+
+  await page.reload();
+  await expect(page.getByTestId('article-count')).toContainText(`${linked} article(s) found`);
+  await expect(page.getByRole('button', { name: /Filters/ })).toContainText('1 active');
+  await page.keyboard.press('f');
+  await expect(form.getByLabel('Linked to activity')).toBeChecked();
+  expect(await page.evaluate(() => localStorage.getItem('articleIndex_filters') ?? '')).toContain(
+    '"isLinkedToActivity":true',
+  );
+});
+
+test('a cluster expands by click and by keyboard', async ({ page }) => {
+  await openArticleIndex(page);
+  await page.screenshot({ path: 'screenshots/article-index-default.png' });
+  const parent = page
+    .locator('[data-testid="article-row"]:has([aria-label^="Expand cluster"])')
+    .first();
+  await expect(parent).toBeVisible();
+  const parentId = await parent.getAttribute('data-article-id');
+  const expand = parent.getByRole('button', { name: /^Expand cluster/ });
+  await expand.click();
+  await expect(
+    page.locator('[data-testid="article-row"][data-child="true"]').first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/article$/);
+  await page.screenshot({ path: 'screenshots/article-index-cluster-expanded.png' });
+
+  // ArrowLeft on the parent collapses, x expands again.
+  await page.keyboard.press('j');
+  while (
+    (await page.locator('[aria-selected="true"]').getAttribute('data-article-id')) !== parentId
+  ) {
+    await page.keyboard.press('j');
+  }
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('[data-testid="article-row"][data-child="true"]')).toHaveCount(0);
+  await page.keyboard.press('x');
+  await expect(
+    page.locator('[data-testid="article-row"][data-child="true"]').first(),
+  ).toBeVisible();
+});
+
+test('click and keyboard mark read, and the envelope agrees after a reload', async ({ page }) => {
+  await openArticleIndex(page);
+  const unread = page.locator('[data-testid="article-row"]:has([data-read="false"])');
+  const first = unread.nth(0);
+  const firstId = (await first.getAttribute('data-article-id')) ?? '';
+  const updated = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes(`/api/articles/${firstId}`),
+  );
+  await first.getByTestId('read-toggle').click();
+  await expect(
+    page.locator(`[data-article-id="${firstId}"] [data-testid="read-toggle"]`),
+  ).toHaveAttribute('data-read', 'true');
+  expect((await updated).ok()).toBe(true);
+
+  // Keyboard: select the next unread row with n, then m marks it read.
+  const secondId = (await unread.nth(0).getAttribute('data-article-id')) ?? '';
+  const keyUpdate = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes(`/api/articles/${secondId}`),
+  );
+  await page.keyboard.press('Escape');
+  await page.locator('body').press('n');
+  await expect(page.locator('[aria-selected="true"]')).toHaveAttribute('data-article-id', secondId);
+  await page.keyboard.press('m');
+  expect((await keyUpdate).ok()).toBe(true);
+
+  // A row click marks read and opens the article.
+  const thirdId = (await unread.nth(0).getAttribute('data-article-id')) ?? '';
+  await page.locator(`[data-article-id="${thirdId}"] [data-testid="article-title"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/article/${thirdId}$`));
+
+  await page.goto('/article');
+  for (const id of [firstId, secondId, thirdId]) {
+    await expect(
+      page.locator(`[data-article-id="${id}"] [data-testid="read-toggle"]`),
+    ).toHaveAttribute('data-read', 'true');
+  }
+});
+
+test('a script triages 50 articles with zero mouse events', async ({ page }) => {
+  await page.addInitScript(() => {
+    const counter = window as unknown as { mouseEvents: number };
+    counter.mouseEvents = 0;
+    for (const type of ['mousedown', 'mouseup', 'click', 'pointerdown']) {
+      window.addEventListener(
+        type,
+        (event) => {
+          if (event.isTrusted && (event as MouseEvent).detail > 0) counter.mouseEvents += 1;
+        },
+        true,
+      );
+    }
+  });
+  await openArticleIndex(page);
+  // Only unread articles (restored from the stored filters on load).
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'articleIndex_filters',
+      JSON.stringify({
+        readStatus: [
+          { id: 0, selected: true },
+          { id: 1, selected: false },
+        ],
+      }),
+    ),
+  );
+  await page.reload();
+  await expect(page.getByTestId('article-count')).toContainText('article(s) found');
+  const before = await foundCount(page);
+  expect(before).toBeGreaterThan(50);
+  await page.evaluate(() => {
+    (window as unknown as { mouseEvents: number }).mouseEvents = 0;
+  });
+
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && /\/api\/articles\/\d+$/.test(r.url())) puts.push(r.url());
+  });
+  await page.keyboard.press('j');
+  for (let i = 0; i < 50; i += 1) await page.keyboard.press('n');
+  await expect.poll(() => puts.length).toBe(50);
+  expect(
+    await page.evaluate(() => (window as unknown as { mouseEvents: number }).mouseEvents),
+  ).toBe(0);
+
+  await page.reload();
+  await expect(page.getByTestId('article-count')).toContainText(`${before - 50} article(s) found`);
+});
