@@ -18,6 +18,8 @@ test('add article shows each validation message, then succeeds and links to the 
 
   // The palette's 'Add an article'.
   await page.keyboard.press('Control+k');
+  // The palette loads lazily: type once it is open.
+  await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.type('Add an article');
   await page.keyboard.press('Enter');
   const form = page.getByRole('dialog', { name: 'Add an article' });

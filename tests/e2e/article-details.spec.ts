@@ -129,8 +129,9 @@ test("DOMPurify's vectors through the details content path run no script in Chro
             articleTitle: 'XSS vectors from DOMPurify fixtures',
             articleType: 3,
             articleFeed: 9,
-            insertedDate: new Date().toISOString(),
-            publishedDate: new Date().toISOString(),
+            // Old dates keep it off the top of the article index, which other specs triage.
+            insertedDate: '2001-01-01T00:00:00Z',
+            publishedDate: '2001-01-01T00:00:00Z',
             isCosmosDbArticle: true,
             isRead: false,
             summary: payload,

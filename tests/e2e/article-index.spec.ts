@@ -213,8 +213,12 @@ test('a script triages 50 articles with zero mouse events', async ({ page }) => 
   });
 
   const puts: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'PUT' && /\/api\/articles\/\d+$/.test(r.url())) puts.push(r.url());
+  // Count answered updates, not sent ones: a reload must not cut the last one off.
+  page.on('response', (r) => {
+    const request = r.request();
+    if (request.method() === 'PUT' && /\/api\/articles\/\d+$/.test(r.url()) && r.ok()) {
+      puts.push(r.url());
+    }
   });
   await page.keyboard.press('j');
   for (let i = 0; i < 50; i += 1) await page.keyboard.press('n');
