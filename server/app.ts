@@ -43,7 +43,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // SEARCH_URL set means a real Azure AI Search service answers; otherwise the embedded one.
   if (config.searchUrl === undefined) {
-    await app.register(searchRoutes, { prefix: '/search', apiKey: config.searchApiKey, db });
+    await app.register(searchRoutes, {
+      prefix: '/search',
+      apiKey: config.searchApiKey,
+      db,
+      engine: config.searchEngine ?? 'sql',
+    });
   }
 
   const spa = await registerSpa(app, config.staticDir);

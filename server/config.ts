@@ -23,6 +23,11 @@ export interface ServerConfig {
   readonly oidcAudience: string;
   readonly searchUrl: string | undefined;
   readonly searchApiKey: string;
+  /**
+   * The embedded search service's engine (SEARCH_ENGINE): `sql` (the default) runs every search
+   * as SQL; `memory` also keeps the articles index in process (server/search/memory/).
+   */
+  readonly searchEngine?: 'sql' | 'memory';
   readonly environment: string;
   readonly version: string;
   readonly buildNumber: string;
@@ -47,6 +52,7 @@ const Env = Schema.Struct({
   OIDC_AUDIENCE: Schema.optional(Schema.String),
   SEARCH_URL: Schema.optional(Schema.String),
   SEARCH_API_KEY: Schema.optional(Schema.String),
+  SEARCH_ENGINE: Schema.optional(Schema.Literal('sql', 'memory')),
   IST_ENVIRONMENT: Schema.optional(Schema.String),
   IST_VERSION: Schema.optional(Schema.String),
   IST_BUILD_NUMBER: Schema.optional(Schema.String),
@@ -79,6 +85,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     oidcAudience: e.OIDC_AUDIENCE ?? 'ist-api',
     searchUrl: e.SEARCH_URL?.replace(/\/+$/, ''),
     searchApiKey: e.SEARCH_API_KEY ?? 'ist-embedded-search-key',
+    searchEngine: e.SEARCH_ENGINE ?? 'sql',
     environment: e.IST_ENVIRONMENT ?? 'local',
     version: e.IST_VERSION ?? process.env['npm_package_version'] ?? '0.0.0',
     buildNumber: e.IST_BUILD_NUMBER ?? 'dev',

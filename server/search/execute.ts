@@ -137,7 +137,8 @@ function whereClause(where: SQL | undefined): SQL {
   return where === undefined ? sql.empty() : sql` where ${where}`;
 }
 
-function selectList(select: readonly FieldDefinition[]): SQL {
+/** The SELECT list of the given fields (never empty). */
+export function selectList(select: readonly FieldDefinition[]): SQL {
   // A $select of only unknown-free fields is never empty: parseSelect returns at least one.
   if (select.length === 0) return sql`1 as "__none"`;
   return sql.join(
@@ -186,7 +187,7 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
 }
 
 /** A row as Azure types its fields: ISO UTC dates, numbers for Int64, arrays for collections. */
-function documentOf(
+export function documentOf(
   row: Record<string, unknown>,
   select: readonly FieldDefinition[],
 ): SearchDocument {

@@ -6,8 +6,9 @@ import { SearchRequestError } from './errors';
 import type { CountStrategy, SearchResult } from './execute';
 import { countDocuments, executeSearch, lookupDocument } from './execute';
 import type { IndexDefinition } from './index-definition';
-import { indexes } from './index-definition';
-import type { RawSearchParameters } from './request';
+import { articlesIndex, indexes } from './index-definition';
+import { MemoryEngine } from './memory/engine';
+import type { RawSearchParameters, SearchRequest } from './request';
 import { normaliseSearchRequest, parseSelect, rawFromBody, rawFromQueryString } from './request';
 
 export interface SearchRoutesDeps {
@@ -16,7 +17,14 @@ export interface SearchRoutesDeps {
   readonly db: Db;
   /** How @odata.count is computed; the executor's bounded count when absent. */
   readonly count?: CountStrategy | undefined;
+  /**
+   * `memory`: the `articles` index is also loaded in process (memory/engine.ts) and answers the
+   * searches it can; `sql` (the default): every search is one SQL query.
+   */
+  readonly engine?: SearchEngine | undefined;
 }
+
+export type SearchEngine = 'sql' | 'memory';
 
 /** What a path under /search/indexes names. */
 type Operation =
@@ -37,6 +45,14 @@ const identifier = /^[A-Za-z0-9_-]+$/;
 export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, deps) => {
   const { db } = deps;
   const expectedKey = Buffer.from(deps.apiKey);
+  const memory =
+    deps.engine === 'memory'
+      ? await MemoryEngine.open(db, articlesIndex, { log: (message) => app.log.info(message) })
+      : undefined;
+  if (memory !== undefined) app.addHook('onClose', async () => memory.close());
+  const search = async (index: IndexDefinition, request: SearchRequest): Promise<SearchResult> =>
+    (index === articlesIndex ? await memory?.search(request) : undefined) ??
+    executeSearch(db, index, request, { count: deps.count });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof SearchRequestError) {
@@ -69,22 +85,21 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       case 'search': {
         if (request.method !== 'GET') throw noResource(request);
         const raw = rawFromQueryString(request.query);
-        const result = await executeSearch(db, index, normaliseSearchRequest(raw, index), {
-          count: deps.count,
-        });
+        const result = await search(index, normaliseSearchRequest(raw, index));
         return sendJson(reply, searchBody(result, raw, request, index, 'GET'));
       }
       case 'searchPost': {
         if (request.method !== 'POST') throw noResource(request);
         const raw = rawFromBody(request.body);
-        const result = await executeSearch(db, index, normaliseSearchRequest(raw, index), {
-          count: deps.count,
-        });
+        const result = await search(index, normaliseSearchRequest(raw, index));
         return sendJson(reply, searchBody(result, raw, request, index, 'POST'));
       }
       case 'count': {
         if (request.method !== 'GET') throw noResource(request);
-        const count = await countDocuments(db, index);
+        const count =
+          index === articlesIndex && memory !== undefined
+            ? memory.documentCount
+            : await countDocuments(db, index);
         return reply.code(200).type('text/plain; charset=utf-8').send(String(count));
       }
       case 'lookup': {

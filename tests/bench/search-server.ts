@@ -17,11 +17,17 @@ const target = JSON.parse(process.env['BENCH_TARGET'] ?? '') as CorpusTarget;
 const port = Number(process.env['BENCH_PORT'] ?? 5150);
 
 async function main() {
-  const config = benchConfig(target, port);
+  const engine = process.env['BENCH_SEARCH_ENGINE'] === 'memory' ? 'memory' : 'sql';
+  const config = { ...benchConfig(target, port), searchEngine: engine } as const;
   const database = await openDatabase(config);
   const { db } = database;
   const identity = await createIdentity(config, db);
+  const t0 = performance.now();
   const app = await buildApp({ config, db, identity });
+  const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
+  console.log(
+    `  search engine ${engine}: app built in ${((performance.now() - t0) / 1000).toFixed(1)} s, resident ${rss} MB`,
+  );
   await app.listen({ port, host: '127.0.0.1' });
 
   /** Runs one floor query: its statements together, as the executor runs page and count. */

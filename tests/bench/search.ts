@@ -1,5 +1,6 @@
 /**
- * `npm run bench:search [-- --size 1000000] [--rebuild] [--postgres] [--label text]`: the search
+ * `npm run bench:search [-- --size 1000000] [--rebuild] [--postgres] [--label text]
+ * [--engine sql|memory]`: the search
  * service at scale (issue 3, "What it must show").
  * - a corpus of N article documents straight in search_articles (tests/bench/search-corpus.ts),
  *   cached in data/bench-search-<N>/ (PGlite) or the database ist_bench_search_<N> (PostgreSQL,
@@ -24,6 +25,8 @@ interface Options {
   readonly rebuild: boolean;
   readonly engines: readonly ('pglite' | 'postgres')[];
   readonly label: string;
+  /** The search service's engine (SEARCH_ENGINE); `memory` also labels the results `memory`. */
+  readonly searchEngine: 'sql' | 'memory';
   readonly plan: RunPlan;
   readonly port: number;
 }
@@ -36,11 +39,16 @@ function parseOptions(argv: readonly string[]): Options {
   const flag = (name: string) => argv.includes(name);
   const engines: ('pglite' | 'postgres')[] = flag('--postgres-only') ? [] : ['pglite'];
   if (flag('--postgres') || flag('--postgres-only')) engines.push('postgres');
+  const searchEngine = value('--engine') ?? 'sql';
+  if (searchEngine !== 'sql' && searchEngine !== 'memory') {
+    throw new Error(`--engine must be sql or memory, not ${searchEngine}`);
+  }
   return {
     size: Number(value('--size') ?? 100_000),
     rebuild: flag('--rebuild'),
     engines,
-    label: value('--label') ?? '',
+    label: value('--label') ?? (searchEngine === 'memory' ? 'memory' : ''),
+    searchEngine,
     plan: {
       warmup: Number(value('--warmup') ?? 3),
       sequential: Number(value('--runs') ?? 30),
@@ -96,10 +104,19 @@ interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function startServer(target: CorpusTarget, port: number): Promise<BenchServer> {
+async function startServer(
+  target: CorpusTarget,
+  port: number,
+  searchEngine: Options['searchEngine'],
+): Promise<BenchServer> {
   const child = fork(resolve('tests/bench/search-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_TARGET: JSON.stringify(target), BENCH_PORT: String(port) },
+    env: {
+      ...process.env,
+      BENCH_TARGET: JSON.stringify(target),
+      BENCH_PORT: String(port),
+      BENCH_SEARCH_ENGINE: searchEngine,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, (response: FloorResponse) => void>();
@@ -202,12 +219,15 @@ async function benchEngine(engine: 'pglite' | 'postgres', options: Options): Pro
     log: (message) => console.log(message),
   });
   const bytes = await databaseBytes(target);
-  const server = await startServer(target, options.port);
+  const t0 = performance.now();
+  const server = await startServer(target, options.port, options.searchEngine);
+  const startMs = performance.now() - t0;
   let results: QueryResult[];
   let rss: number;
+  let rssIdle: number;
   try {
     const baseUrl = `http://127.0.0.1:${options.port}`;
-    const rssIdle = residentBytes(server.child.pid ?? 0);
+    rssIdle = residentBytes(server.child.pid ?? 0);
     results = await runMix(server, baseUrl, options.plan, 'ist-embedded-search-key');
     rss = residentBytes(server.child.pid ?? 0);
     console.log(`  resident memory: ${mb(rssIdle)} idle, ${mb(rss)} after the runs`);
@@ -220,6 +240,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', options: Options): Pro
     '',
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; run ${new Date().toISOString().slice(0, 16)}Z.`,
     `Index build (load + indexes): ${seconds(build.loadMs + build.indexMs)} (load ${seconds(build.loadMs)}, indexes ${seconds(build.indexMs)}; built ${build.builtAt.slice(0, 10)}${build.reused ? ', reused' : ''}). Database size: ${mb(bytes)}. Server resident memory after the runs: ${mb(rss)}.`,
+    `Search engine: ${options.searchEngine}; server start (process, database${options.searchEngine === 'memory' ? ', in-memory load' : ''}): ${seconds(startMs)}; resident memory idle after start: ${mb(rssIdle)}.`,
     `Latency in ms over real HTTP (GET docs, as the browser sends it), ${plan.sequential} sequential runs after ${plan.warmup} warm-up, then ${plan.concurrent} runs over ${plan.clients} concurrent clients. Floor: the same query by hand in SQL on the server's connection (page and count together). ≈: count flagged approximate.`,
     '',
     table(results),

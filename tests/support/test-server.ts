@@ -102,6 +102,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     OIDC_ISSUER: 'https://issuer.test',
     STATIC_DIR: options.staticDir ?? `/nonexistent-ist-dist-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+    // Lets the API suites run on the in-memory search engine too (SEARCH_ENGINE=memory).
+    SEARCH_ENGINE: process.env['SEARCH_ENGINE'] ?? '',
     ...options.env,
   });
   const database = await openDatabase(config);

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchQueries } from '../../../tests/bench/search-queries';
+import { buildCorpus } from '../../../tests/bench/search-corpus';
+import { loadServerConfig } from '../../config';
+import { openDatabase, type OpenDatabase } from '../../db/client';
+import { applyIndexBatch, parseIndexBatch } from '../batch';
+import { exactCount, executeSearch, type SearchResult } from '../execute';
+import { articlesIndex } from '../index-definition';
+import { normaliseSearchRequest, rawFromQueryString, type SearchRequest } from '../request';
+import { createRng } from '../../seed/prng';
+import { MemoryEngine } from './engine';
+
+/**
+ * Equivalence with the SQL executor (exact counting) on a deterministic 3,000-document corpus
+ * (the bench's generator): same counts, same keys in the same order. Where BM25 ranks (term
+ * operands in `search`), scores differ from ts_rank by design, so those requests are compared on
+ * count, and on the full match list re-ordered by key.
+ */
+const size = 3_000;
+let database: OpenDatabase;
+let engine: MemoryEngine;
+
+beforeAll(async () => {
+  database = await openDatabase(loadServerConfig({ DATA_DIR: 'memory://' }));
+  await database.migrate();
+  await buildCorpus(database.db, size, () => {});
+  engine = await MemoryEngine.open(database.db, articlesIndex);
+}, 120_000);
+afterAll(async () => {
+  engine.close();
+  await database.close();
+});
+
+const requestOf = (parameters: Readonly<Record<string, string>>): SearchRequest =>
+  normaliseSearchRequest(rawFromQueryString(parameters), articlesIndex);
+
+const keysOf = (result: SearchResult) => result.value.map((d) => d['articleId']);
+
+async function both(request: SearchRequest) {
+  const memory = await engine.search(request);
+  const sql = await executeSearch(database.db, articlesIndex, request, { count: exactCount });
+  return { memory, sql };
+}
+
+/** True when the search text has a ranked (term) operand: BM25 and ts_rank then order apart. */
+const isRanked = (request: SearchRequest) =>
+  request.search !== undefined && /(^|[\s+|(-])[\p{L}\p{N}]+(?=$|[\s+|)])/u.test(request.search);
+
+async function expectSame(parameters: Readonly<Record<string, string>>) {
+  const request = requestOf({ $count: 'true', $select: 'articleId', $top: '100', ...parameters });
+  const { memory, sql } = await both(request);
+  expect(memory, `memory engine fell back for ${JSON.stringify(parameters)}`).toBeDefined();
+  if (memory === undefined) return;
+  expect(memory.count).toEqual(sql.count);
+  if (!isRanked(request) || request.orderBy.some((c) => c.kind === 'field' && c.field.key)) {
+    expect({ parameters, keys: keysOf(memory) }).toEqual({ parameters, keys: keysOf(sql) });
+    return;
+  }
+  // Ranked: the same matches, in the same order once ordered by key.
+  const byKey = requestOf({
+    ...parameters,
+    $select: 'articleId',
+    $top: '1000',
+    $orderby: 'articleId',
+  });
+  const all = await both(byKey);
+  expect(all.memory).toBeDefined();
+  expect(keysOf(all.memory ?? { value: [] })).toEqual(keysOf(all.sql));
+}
+
+const filters = [
+  'isRead eq false',
+  'isRead ne true',
+  'not isRead',
+  'isImportant',
+  "clusterId eq '501' and articleId ne '502'",
+  "clusterId ne null and clusterId lt '510'",
+  'clusterId eq null',
+  "sourceGroup ge 'M' or sourcePriority eq 'High'",
+  "search.in(sourceCategory, 'News media|Official government', '|')",
+  "search.in(articleId, '1 2 3 300 2999')",
+  "articleId gt '2990'",
+  'insertedDate ge 2025-03-01T00:00:00Z and insertedDate lt 2025-05-01T00:00:00Z',
+  'publishedDate le 2025-01-01T00:00:00Z or publishedDate eq null',
+  'childrenCount gt 0',
+  'childrenCount eq 0 and not (articleType eq 3)',
+  'articleFeed le 2',
+  'diseaseIds/any()',
+  'not diseaseIds/any()',
+  "diseaseIds/any(d: d eq '4' or search.in(d, '5,6'))",
+  "diseaseIds/all(d: d ne '4' and not search.in(d, '5|6|7', '|'))",
+  "locationNames/any(l: l eq 'Japan')",
+  "search.ismatch('cholera', 'diseaseNames')",
+  "not search.ismatch('death*')",
+  "search.ismatch('fever -yellow', 'articleTitle', 'simple', 'all')",
+  'true',
+  'not true',
+  '1 eq 2 or isChild eq true',
+];
+
+const searches = [
+  'cholera',
+  'cholera dengue',
+  'cholera +dengue',
+  'cholera -dengue',
+  '-cholera',
+  'outbr*',
+  'dea* | fever',
+  '(cholera | measles) +japan',
+  'covid-19',
+  '19',
+  '2*',
+  'toxin-producing',
+  '!!!',
+  'a\\+b',
+];
+
+describe('the memory engine answers as the SQL executor', () => {
+  it.each(benchQueries.filter((q) => !q.name.includes('phrase')).map((q) => [q.name, q] as const))(
+    'bench query %s',
+    async (_name, query) => {
+      await expectSame(query.parameters);
+    },
+  );
+
+  it('filters, each ordered several ways', async () => {
+    const orders = [
+      '',
+      'insertedDate desc',
+      'articleTitle asc',
+      'sourceGroup desc,isRead',
+      'childrenCount,publishedDate desc',
+    ];
+    for (const filter of filters) {
+      for (const orderby of orders) {
+        await expectSame({ $filter: filter, ...(orderby === '' ? {} : { $orderby: orderby }) });
+      }
+    }
+  }, 120_000);
+
+  it('searches under both modes, with search fields and paging', async () => {
+    for (const search of searches) {
+      for (const searchMode of ['any', 'all']) {
+        await expectSame({ search, searchMode });
+        await expectSame({
+          search,
+          searchMode,
+          searchFields: 'articleTitle,diseaseNames',
+          $skip: '7',
+          $top: '20',
+        });
+        await expectSame({
+          search,
+          searchMode,
+          $orderby: 'insertedDate desc',
+          $filter: 'isRead eq false',
+        });
+      }
+    }
+  }, 120_000);
+
+  it('random filter combinations', async () => {
+    const rng = createRng(7);
+    const pick = <T>(items: readonly T[]): T => rng.pick(items);
+    const build = (depth: number): string => {
+      if (depth === 0 || rng.next() < 0.4) return pick(filters);
+      const op = pick(['and', 'or', 'not']);
+      return op === 'not'
+        ? `not (${build(depth - 1)})`
+        : `(${build(depth - 1)}) ${op} (${build(depth - 1)})`;
+    };
+    for (let i = 0; i < 60; i++) {
+      await expectSame({
+        $filter: build(3),
+        $orderby: pick(['', 'publishedDate', 'isImportant desc']),
+        $skip: String(pick([0, 3, 50])),
+      });
+    }
+  }, 120_000);
+
+  it('falls back to SQL for phrases and search.ismatchscoring', async () => {
+    expect(await engine.search(requestOf({ search: '"new cases"' }))).toBeUndefined();
+    expect(
+      await engine.search(requestOf({ $filter: "search.ismatchscoring('cholera')" })),
+    ).toBeUndefined();
+    expect(
+      await engine.search(requestOf({ $filter: `search.ismatch('"new cases"')` })),
+    ).toBeUndefined();
+  });
+
+  it('follows docs/index writes', async () => {
+    const batch = (value: unknown[]) => parseIndexBatch({ value }, articlesIndex);
+    await applyIndexBatch(
+      database.db,
+      articlesIndex,
+      batch([
+        {
+          '@search.action': 'upload',
+          articleId: 'zz-new',
+          articleTitle: 'Zebrapox in Atlantis',
+          articleType: 3,
+          isRead: false,
+        },
+        { '@search.action': 'merge', articleId: '1', articleTitle: 'Zebrapox again' },
+        { '@search.action': 'delete', articleId: '2' },
+      ]),
+    );
+    // applyIndexBatch awaited the engine's catch-up (changes.ts): no wait needed.
+    for (const parameters of [
+      { search: 'zebrapox' },
+      { $filter: "articleId eq '2' or articleId eq '1'" },
+      { $filter: 'articleType eq 3', $orderby: 'insertedDate desc' },
+      {},
+    ]) {
+      await expectSame(parameters);
+    }
+  });
+});

@@ -1,0 +1,336 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { SearchResult } from '../execute';
+import { documentOf, rowsOf, selectList } from '../execute';
+import type { IndexDefinition } from '../index-definition';
+import { parseAndCheckFilter } from '../odata';
+import type { SearchRequest } from '../request';
+import { maxPageSize, maxSkip } from '../request';
+import { parseSimpleQuery } from '../simple-query';
+import { andInto, cardinality } from './bitset';
+import { onIndexChanged, type IndexChange } from './changes';
+import { assertFilterSupported, matchFilter, textFields } from './filter';
+import { comparatorOf, topSlots, walkPermutation, type SortKey } from './order';
+import { Store, tsvAlias, type StoreRow } from './store';
+import { assertNoPhrase, bm25, matchQuery, rankedTerms, Unsupported } from './text-query';
+
+/** Rows per round trip when loading: streamed by key, so memory stays flat on the database side. */
+const loadBatch = 5_000;
+/** Dead slots (replaced or deleted documents) tolerated before a full reload compacts them. */
+const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.size / 4);
+/** Orderings presorted on load (key order, the browser's default); others after first use. */
+const presorted = ['', 'insertedDate desc'];
+
+export interface MemoryEngineOptions {
+  readonly log?: (message: string) => void;
+}
+
+/** How the last full load went. */
+export interface LoadReport {
+  readonly documents: number;
+  readonly milliseconds: number;
+  /** Growth of the V8 heap plus array buffers over the load (an estimate of the index's size). */
+  readonly bytes: number;
+}
+
+interface Permutation {
+  readonly version: number;
+  readonly slots: Uint32Array;
+}
+
+/**
+ * The in-memory search engine of one index (issue 3): the documents of its table loaded at
+ * start, kept in step through changes.ts, and searched with bitsets, postings and BM25. A
+ * request it cannot answer exactly (phrases, search.ismatchscoring) gets undefined: the caller
+ * runs the SQL executor. Pages are fetched from the table by key.
+ */
+export class MemoryEngine {
+  private store: Store;
+  private queue: Promise<void> = Promise.resolve();
+  private failed = false;
+  private readonly permutations = new Map<string, Permutation>();
+  private readonly pendingSorts = new Set<string>();
+  private readonly unsubscribe: () => void;
+  lastLoad: LoadReport | undefined;
+
+  private constructor(
+    private readonly db: Db,
+    readonly index: IndexDefinition,
+    private readonly log: (message: string) => void,
+  ) {
+    this.store = new Store(index);
+    this.unsubscribe = onIndexChanged(db, (name, change) =>
+      name === index.name ? this.enqueue(change) : Promise.resolve(),
+    );
+  }
+
+  /** Loads every document of the index's table, then follows its writes. */
+  static async open(
+    db: Db,
+    index: IndexDefinition,
+    options: MemoryEngineOptions = {},
+  ): Promise<MemoryEngine> {
+    const engine = new MemoryEngine(db, index, options.log ?? (() => {}));
+    await engine.enqueue('all');
+    if (engine.failed) throw new Error(`memory search: loading ${index.name} failed`);
+    return engine;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** The number of documents (docs/$count). */
+  get documentCount(): number {
+    return this.store.liveCount;
+  }
+
+  /** Resolves once the changes notified so far are applied. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(change: IndexChange): Promise<void> {
+    this.queue = this.queue.then(() =>
+      this.apply(change).catch((error: unknown) => {
+        // Out of step: answer nothing from memory until a full reload succeeds.
+        this.failed = true;
+        this.log(`memory search: applying a change to ${this.index.name} failed: ${String(error)}`);
+        if (change !== 'all') void this.enqueue('all');
+      }),
+    );
+    return this.queue;
+  }
+
+  private async apply(change: IndexChange): Promise<void> {
+    if (change === 'all') {
+      await this.loadAll();
+      this.failed = false;
+      return;
+    }
+    const rows = await this.fetchRows(
+      sql`${sql.identifier(this.index.key)} = any(${textArrayLiteral(change)}::text[])`,
+    );
+    const found = new Map(rows.map((row) => [String(row[this.index.key]), row]));
+    for (const key of change) {
+      const row = found.get(key);
+      if (row === undefined) this.store.remove(key);
+      else this.store.put(row);
+    }
+    if (compactAfter(this.store)) void this.enqueue('all');
+  }
+
+  private async loadAll(): Promise<void> {
+    const t0 = performance.now();
+    const before = heapBytes();
+    const store = new Store(this.index, 1024);
+    let last: string | undefined;
+    for (;;) {
+      const after =
+        last === undefined ? sql`true` : sql`${sql.identifier(this.index.key)} > ${last}::text`;
+      const rows = await this.fetchRows(after, loadBatch);
+      for (const row of rows) store.put(row);
+      if (rows.length < loadBatch) break;
+      last = String(rows[rows.length - 1]?.[this.index.key]);
+    }
+    for (const text of store.text.values()) text.trim();
+    this.store = store;
+    this.permutations.clear();
+    for (const signature of presorted) this.presort(signature);
+    const milliseconds = Math.round(performance.now() - t0);
+    this.lastLoad = { documents: store.liveCount, milliseconds, bytes: heapBytes() - before };
+    this.log(
+      `memory search: ${this.index.name} loaded, ${store.liveCount} documents in ${(milliseconds / 1000).toFixed(1)} s, about ${Math.round(this.lastLoad.bytes / 2 ** 20)} MB`,
+    );
+  }
+
+  /** Rows for the store: columns (dates as epoch ms), tsvectors as text, in key order. */
+  private async fetchRows(where: SQL, limit?: number): Promise<StoreRow[]> {
+    const parts: SQL[] = [];
+    for (const field of this.index.fields) {
+      const column = sql.identifier(field.name);
+      if (field.filterable || field.sortable || field.key) {
+        parts.push(
+          field.type === 'Edm.DateTimeOffset'
+            ? sql`(extract(epoch from ${column}) * 1000)::float8 as ${column}`
+            : sql`${column}`,
+        );
+      }
+      if (field.searchable) {
+        parts.push(
+          sql`${sql.identifier(`${field.name}_tsv`)}::text as ${sql.identifier(tsvAlias(field.name))}`,
+        );
+      }
+    }
+    const key = sql.identifier(this.index.key);
+    const table = sql.identifier(this.index.table);
+    const tail = limit === undefined ? sql`` : sql` order by ${key} limit ${limit}`;
+    return rowsOf(
+      await this.db.execute(
+        sql`select ${sql.join(parts, sql`, `)} from ${table} where ${where}${tail}`,
+      ),
+    );
+  }
+
+  /** Sorts the live slots by a field ordering (signature: `field dir,field dir`). */
+  private presort(signature: string): Permutation {
+    const store = this.store;
+    const keys = sortKeysOf(this.index, signature);
+    const compare = comparatorOf(store, keys, null);
+    const live = new Uint32Array(store.liveCount);
+    let n = 0;
+    for (let s = 0; s < store.size; s++) {
+      if ((((store.live[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 1) live[n++] = s;
+    }
+    const permutation = { version: store.version, slots: live.sort(compare) };
+    this.permutations.set(signature, permutation);
+    return permutation;
+  }
+
+  /** A fresh permutation for the signature, or undefined (then one is made in the background). */
+  private permutationFor(signature: string): Permutation | undefined {
+    const found = this.permutations.get(signature);
+    if (found !== undefined && found.version === this.store.version) return found;
+    if (!this.pendingSorts.has(signature) && this.permutations.size < 16) {
+      this.pendingSorts.add(signature);
+      // Off the request path: this request uses the heap; the next ones walk the permutation.
+      setTimeout(() => {
+        this.pendingSorts.delete(signature);
+        this.presort(signature);
+      }, 200).unref();
+    }
+    return undefined;
+  }
+
+  /**
+   * Answers a search request, or undefined when it must go to SQL. Counts are exact (bitset
+   * cardinality); scores are BM25 (the SQL executor's are ts_rank).
+   */
+  async search(request: SearchRequest): Promise<SearchResult | undefined> {
+    if (this.failed) return undefined;
+    let plan: ReturnType<MemoryEngine['plan']>;
+    try {
+      plan = this.plan(request);
+    } catch (error) {
+      if (error instanceof Unsupported) return undefined;
+      throw error;
+    }
+    const { count, slots, scores } = plan;
+    const keys = Array.from(slots, (s) => this.store.keys[s] ?? '');
+    const rows =
+      keys.length === 0
+        ? []
+        : rowsOf(
+            await this.db.execute(
+              sql`select ${sql.identifier(this.index.key)} as "__key", ${selectList(request.select)} from ${sql.identifier(this.index.table)} where ${sql.identifier(this.index.key)} = any(${textArrayLiteral(keys)}::text[])`,
+            ),
+          );
+    const byKey = new Map(rows.map((row) => [String(row['__key']), row]));
+    const value: SearchResult['value'][number][] = [];
+    keys.forEach((key, i) => {
+      const row = byKey.get(key);
+      // Deleted between planning and fetching: gone from the page, as from SQL's.
+      if (row === undefined) return;
+      value.push({ '@search.score': scores[i] ?? 1, ...documentOf(row, request.select) });
+    });
+    const pageSize = Math.min(request.top, maxPageSize);
+    const nextSkip = request.skip + pageSize;
+    const more =
+      request.top > maxPageSize && slots.length === pageSize && nextSkip <= maxSkip
+        ? { skip: nextSkip, top: request.top - pageSize }
+        : undefined;
+    return {
+      ...(request.count ? { count: { value: count, approximate: false } } : {}),
+      value,
+      ...(more === undefined ? {} : { next: more }),
+    };
+  }
+
+  /** The synchronous part: matches, count, the page's slots and scores. */
+  private plan(request: SearchRequest): {
+    count: number;
+    slots: Uint32Array;
+    scores: Float64Array;
+  } {
+    const store = this.store;
+    const match = store.live.slice();
+    let ranked: readonly (readonly string[])[] = [];
+    let searched: ReturnType<typeof textFields> = [];
+    if (request.search !== undefined) {
+      const query = parseSimpleQuery(request.search);
+      assertNoPhrase(query.root);
+      searched = textFields(store, request.searchFields ?? []);
+      andInto(match, matchQuery(store, query.root, request.searchMode, searched));
+      ranked = rankedTerms(query.root);
+    }
+    if (request.filter !== undefined) {
+      const ast = parseAndCheckFilter(request.filter, this.index);
+      assertFilterSupported(ast, this.index);
+      andInto(match, matchFilter(store, ast));
+    }
+    const count = cardinality(match);
+    const pageSize = Math.min(request.top, maxPageSize);
+    const k = request.skip + pageSize;
+    if (pageSize === 0 || count <= request.skip) {
+      return { count, slots: new Uint32Array(0), scores: new Float64Array(0) };
+    }
+    // Prefix-only, match-all and negation-only queries score 1 (Azure: constant score).
+    const scored = ranked.length > 0 && searched.length > 0;
+    const scores = scored ? bm25(store, ranked, searched) : null;
+
+    const keys: SortKey[] = [];
+    let scoreOrdered = false;
+    for (const clause of request.orderBy) {
+      if (clause.kind === 'field') keys.push(clause);
+      else if (!scoreOrdered) {
+        scoreOrdered = true;
+        if (scored) keys.push(clause);
+      }
+    }
+    if (scored && !scoreOrdered) keys.push({ kind: 'score', descending: true });
+
+    let top: Uint32Array;
+    const signature = scored ? undefined : signatureOf(keys);
+    const permutation = signature === undefined ? undefined : this.permutationFor(signature);
+    // Walking the permutation visits about k · size / count slots; the heap visits every match.
+    if (permutation !== undefined && (k * store.size) / count < count * 2) {
+      top = walkPermutation(match, permutation.slots, k);
+    } else {
+      top = topSlots(match, count, k, comparatorOf(store, keys, scores));
+    }
+    const slots = top.slice(request.skip, k);
+    const pageScores = new Float64Array(slots.length);
+    slots.forEach((s, i) => (pageScores[i] = scores === null ? 1 : (scores[s] ?? 0)));
+    return { count, slots, scores: pageScores };
+  }
+}
+
+function signatureOf(keys: readonly SortKey[]): string {
+  return keys
+    .map((k) => (k.kind === 'field' ? `${k.field.name} ${k.descending ? 'desc' : 'asc'}` : 'score'))
+    .join(',');
+}
+
+function sortKeysOf(index: IndexDefinition, signature: string): SortKey[] {
+  if (signature === '') return [];
+  return signature.split(',').map((part) => {
+    const [name, direction] = part.split(' ');
+    const field = index.fields.find((f) => f.name === name);
+    if (field === undefined) throw new Error(`memory search: unknown sort field ${name ?? ''}`);
+    return { kind: 'field', field, descending: direction === 'desc' };
+  });
+}
+
+/**
+ * A PostgreSQL array literal of keys, bound as one text parameter: `= any($1::text[])` keeps the
+ * primary-key index (an IN over jsonb_array_elements_text made PGlite scan the table), and the
+ * drivers disagree on binding JS arrays.
+ */
+function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+function heapBytes(): number {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}

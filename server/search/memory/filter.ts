@@ -1,0 +1,222 @@
+import type { IndexDefinition } from '../index-definition';
+import {
+  splitSearchInList,
+  type FieldReference,
+  type FilterExpression,
+  type LambdaExpression,
+} from '../odata/ast';
+import { resolveField } from '../odata/check';
+import { evaluateFilter } from '../odata/evaluate';
+import { resolveIsMatch } from '../odata/ismatch';
+import { compareScalars, literalScalar, orient, type Scalar } from '../odata/semantics';
+import { resolveSearchFields } from '../simple-query/fields';
+import { andInto, andNotInto, emptyBitset, orInto, setBit, type Bitset } from './bitset';
+import { compareCodePoints } from './order';
+import type { Column, Store, TextField } from './store';
+import { assertNoPhrase, matchQuery, Unsupported } from './text-query';
+
+/** Throws Unsupported when the filter has search.ismatchscoring (its score is SQL's) or a phrase. */
+export function assertFilterSupported(node: FilterExpression, index: IndexDefinition): void {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      node.operands.forEach((operand) => assertFilterSupported(operand, index));
+      return;
+    case 'not':
+      assertFilterSupported(node.operand, index);
+      return;
+    case 'searchIsMatch':
+      if (node.scoring) throw new Unsupported('search.ismatchscoring');
+      assertNoPhrase(resolveIsMatch(node, index).query.root);
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * The slots a checked `$filter` matches, with odata/evaluate.ts's semantics: each leaf scans a
+ * column into a bitset, `and`/`or`/`not` are bitset operations. Dead slots may be set.
+ */
+export function matchFilter(store: Store, node: FilterExpression): Bitset {
+  const bits = store.capacity;
+  switch (node.kind) {
+    case 'and': {
+      const [first, ...rest] = node.operands;
+      const result = first === undefined ? store.live.slice() : matchFilter(store, first);
+      for (const operand of rest) andInto(result, matchFilter(store, operand));
+      return result;
+    }
+    case 'or': {
+      const result = emptyBitset(bits);
+      for (const operand of node.operands) orInto(result, matchFilter(store, operand));
+      return result;
+    }
+    case 'not':
+      return andNotInto(store.live.slice(), matchFilter(store, node.operand));
+    case 'value': {
+      const value = node.value;
+      if (value.kind === 'literal') {
+        return value.type === 'boolean' && value.value ? store.live.slice() : emptyBitset(bits);
+      }
+      return scalarScan(store, value, (s) => s === true);
+    }
+    case 'comparison': {
+      const oriented = orient(node.operator, node.left, node.right);
+      if (oriented.kind === 'constant') {
+        const holds = compareScalars(
+          oriented.operator,
+          literalScalar(oriented.left),
+          literalScalar(oriented.right),
+        );
+        return holds ? store.live.slice() : emptyBitset(bits);
+      }
+      const literal = literalScalar(oriented.literal);
+      const { operator } = oriented;
+      const column = columnOf(store, oriented.field);
+      if (column.kind === 'key' && typeof literal === 'string') {
+        if (operator === 'eq' || operator === 'ne') {
+          const result = emptyBitset(bits);
+          const slot = store.slotOf.get(literal);
+          if (slot !== undefined) setBit(result, slot);
+          // Keys are never null: ne is every other live document.
+          return operator === 'eq' ? result : andNotInto(store.live.slice(), result);
+        }
+        return scalarScan(store, oriented.field, (s) =>
+          rangeHolds(operator, typeof s === 'string' ? compareCodePoints(s, literal) : NaN),
+        );
+      }
+      if (column.kind === 'string' && typeof literal === 'string') {
+        if (operator === 'eq' || operator === 'ne') {
+          // One dictionary lookup, then a code comparison per slot (null is ne everything).
+          const code = column.dict.find(literal) ?? -2;
+          const result = emptyBitset(bits);
+          const { codes } = column;
+          const equal = operator === 'eq';
+          for (let s = 0; s < store.size; s++) if ((codes[s] === code) === equal) setBit(result, s);
+          return result;
+        }
+        return scalarScan(store, oriented.field, (s) =>
+          typeof s === 'string' ? rangeHolds(operator, compareCodePoints(s, literal)) : false,
+        );
+      }
+      return scalarScan(store, oriented.field, (s) => compareScalars(operator, s, literal));
+    }
+    case 'searchIn': {
+      const values = new Set(splitSearchInList(node.list, node.delimiters));
+      return scalarScan(store, node.field, (s) => typeof s === 'string' && values.has(s));
+    }
+    case 'searchIsMatch': {
+      if (node.scoring) throw new Unsupported('search.ismatchscoring');
+      const { query, options } = resolveIsMatch(node, store.index);
+      return matchQuery(
+        store,
+        query.root,
+        options.searchMode,
+        textFields(store, options.searchFields),
+      );
+    }
+    case 'lambda':
+      return lambdaScan(store, node);
+  }
+}
+
+/** The postings of the searched fields (every searchable field when the list is empty). */
+export function textFields(store: Store, names: readonly string[]): TextField[] {
+  return resolveSearchFields(store.index, names).map((f) => {
+    const text = store.text.get(f.name);
+    if (text === undefined) throw new Error(`memory search: no postings for ${f.name}`);
+    return text;
+  });
+}
+
+function columnOf(store: Store, ref: FieldReference): Column {
+  const column = store.columns.get(resolveField(store.index, ref).name);
+  if (column === undefined) throw new Unsupported(`no column for ${ref.path.join('/')}`);
+  return column;
+}
+
+function rangeHolds(operator: 'gt' | 'lt' | 'ge' | 'le', order: number): boolean {
+  switch (operator) {
+    case 'gt':
+      return order > 0;
+    case 'lt':
+      return order < 0;
+    case 'ge':
+      return order >= 0;
+    case 'le':
+      return order <= 0;
+  }
+}
+
+/** Every slot whose scalar value satisfies holds (null included: Azure's null rules are in holds). */
+function scalarScan(store: Store, ref: FieldReference, holds: (value: Scalar) => boolean): Bitset {
+  const column = columnOf(store, ref);
+  const result = emptyBitset(store.capacity);
+  const n = store.size;
+  switch (column.kind) {
+    case 'number': {
+      const values = column.values;
+      const onNull = holds(null);
+      for (let s = 0; s < n; s++) {
+        const v = values[s] ?? NaN;
+        if (Number.isNaN(v) ? onNull : holds(v)) setBit(result, s);
+      }
+      return result;
+    }
+    case 'boolean': {
+      const table = [holds(null), holds(false), holds(true)];
+      const values = column.values;
+      for (let s = 0; s < n; s++) if (table[values[s] ?? 0] === true) setBit(result, s);
+      return result;
+    }
+    case 'string': {
+      const table = column.dict.values.map(holds);
+      const onNull = holds(null);
+      const codes = column.codes;
+      for (let s = 0; s < n; s++) {
+        const code = codes[s] ?? -1;
+        if (code < 0 ? onNull : table[code] === true) setBit(result, s);
+      }
+      return result;
+    }
+    case 'key': {
+      const keys = store.keys;
+      for (let s = 0; s < n; s++) if (holds(keys[s] ?? null)) setBit(result, s);
+      return result;
+    }
+    case 'collection':
+      throw new Unsupported(`collection ${column.field.name} used as a scalar`);
+  }
+}
+
+/**
+ * `any`/`all` over a string collection: the body is decided once per distinct value (with the
+ * reference evaluator on a one-element collection), then each slot's values are looked up.
+ */
+function lambdaScan(store: Store, node: LambdaExpression): Bitset {
+  const column = columnOf(store, node.collection);
+  if (column.kind !== 'collection') throw new Unsupported('lambda over a non-collection');
+  const result = emptyBitset(store.capacity);
+  const { offsets, values } = column;
+  const n = store.size;
+  if (node.body === undefined) {
+    for (let s = 0; s < n; s++) if ((offsets[s + 1] ?? 0) > (offsets[s] ?? 0)) setBit(result, s);
+    return result;
+  }
+  const name = column.field.name;
+  const table = column.dict.values.map((value) => evaluateFilter(node, { [name]: [value] }));
+  const any = node.quantifier === 'any';
+  for (let s = 0; s < n; s++) {
+    const end = offsets[s + 1] ?? 0;
+    let holds = !any;
+    for (let i = offsets[s] ?? 0; i < end; i++) {
+      if (table[values[i] ?? 0] === any) {
+        holds = any;
+        break;
+      }
+    }
+    if (holds) setBit(result, s);
+  }
+  return result;
+}

@@ -1,0 +1,169 @@
+import type { FieldDefinition } from '../index-definition';
+import type { Bitset } from './bitset';
+import { toSlots } from './bitset';
+import type { Store } from './store';
+
+/** One sort key after normalisation: a field, or the per-query scores. */
+export type SortKey =
+  | { readonly kind: 'field'; readonly field: FieldDefinition; readonly descending: boolean }
+  | { readonly kind: 'score'; readonly descending: boolean };
+
+export type SlotComparator = (a: number, b: number) => number;
+
+/**
+ * odata/semantics.ts's compareCodePoints (PostgreSQL's "C" order) without its inner closure:
+ * under tsx every closure creation pays a `__name` defineProperty, which dominated hot loops.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      x = x >= 0xe000 ? x - 0x800 : x >= 0xd800 ? x + 0x2000 : x;
+      y = y >= 0xe000 ? y - 0x800 : y >= 0xd800 ? y + 0x2000 : y;
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
+
+/**
+ * The comparator of execute.ts's ORDER BY: each key with nulls first ascending and last
+ * descending, then the document key ascending ("C" collation) unless a key already is it.
+ */
+export function comparatorOf(
+  store: Store,
+  keys: readonly SortKey[],
+  scores: Float64Array | null,
+): SlotComparator {
+  const parts: SlotComparator[] = keys.map((key) => {
+    if (key.kind === 'score') {
+      const s = scores ?? new Float64Array(0);
+      return key.descending
+        ? (a, b) => (s[b] ?? 0) - (s[a] ?? 0)
+        : (a, b) => (s[a] ?? 0) - (s[b] ?? 0);
+    }
+    return fieldComparator(store, key.field, key.descending);
+  });
+  if (!keys.some((k) => k.kind === 'field' && k.field.name === store.index.key)) {
+    parts.push((a, b) => compareCodePoints(store.keys[a] ?? '', store.keys[b] ?? ''));
+  }
+  const [first, second] = parts;
+  if (first === undefined) return () => 0;
+  if (parts.length === 1) return first;
+  if (parts.length === 2 && second !== undefined) return (a, b) => first(a, b) || second(a, b);
+  return (a, b) => {
+    for (let i = 0; i < parts.length; i++) {
+      const order = (parts[i] ?? first)(a, b);
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
+}
+
+function fieldComparator(
+  store: Store,
+  field: FieldDefinition,
+  descending: boolean,
+): SlotComparator {
+  const column = store.columns.get(field.name);
+  if (column === undefined) throw new Error(`memory search: no column for ${field.name}`);
+  /** Value order of two non-null values, and nullness. */
+  let isNull: (s: number) => boolean;
+  let order: (a: number, b: number) => number;
+  switch (column.kind) {
+    case 'number': {
+      const v = column.values;
+      isNull = (s) => Number.isNaN(v[s] ?? NaN);
+      order = (a, b) => (v[a] ?? 0) - (v[b] ?? 0);
+      break;
+    }
+    case 'boolean': {
+      const v = column.values;
+      isNull = (s) => v[s] === 0;
+      order = (a, b) => (v[a] ?? 0) - (v[b] ?? 0);
+      break;
+    }
+    case 'string': {
+      const codes = column.codes;
+      const ranks = column.dict.ranks;
+      isNull = (s) => (codes[s] ?? -1) < 0;
+      order = (a, b) => (ranks[codes[a] ?? 0] ?? 0) - (ranks[codes[b] ?? 0] ?? 0);
+      break;
+    }
+    case 'key':
+      isNull = () => false;
+      order = (a, b) => compareCodePoints(store.keys[a] ?? '', store.keys[b] ?? '');
+      break;
+    case 'collection':
+      throw new Error(`memory search: ${field.name} is not sortable`);
+  }
+  return (a, b) => {
+    const na = isNull(a);
+    const nb = isNull(b);
+    if (na || nb) {
+      if (na && nb) return 0;
+      // Nulls first ascending, last descending.
+      return na === descending ? 1 : -1;
+    }
+    return descending ? order(b, a) : order(a, b);
+  };
+}
+
+/** The first `k` matching slots in comparator order (a bounded heap when matches are many). */
+export function topSlots(
+  match: Bitset,
+  count: number,
+  k: number,
+  compare: SlotComparator,
+): Uint32Array {
+  const slots = toSlots(match, count);
+  if (count <= 4 * k || count <= 2048) return slots.sort(compare).subarray(0, k);
+  // A max-heap on compare of the k best so far: the root is the worst kept.
+  const heap = new Uint32Array(k);
+  let size = 0;
+  const siftDown = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < size && compare(heap[l] ?? 0, heap[worst] ?? 0) > 0) worst = l;
+      if (r < size && compare(heap[r] ?? 0, heap[worst] ?? 0) > 0) worst = r;
+      if (worst === i) return;
+      const t = heap[i] ?? 0;
+      heap[i] = heap[worst] ?? 0;
+      heap[worst] = t;
+      i = worst;
+    }
+  };
+  for (const slot of slots) {
+    if (size < k) {
+      let i = size++;
+      heap[i] = slot;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (compare(heap[i] ?? 0, heap[p] ?? 0) <= 0) break;
+        const t = heap[i] ?? 0;
+        heap[i] = heap[p] ?? 0;
+        heap[p] = t;
+        i = p;
+      }
+    } else if (compare(slot, heap[0] ?? 0) < 0) {
+      heap[0] = slot;
+      siftDown(0);
+    }
+  }
+  return heap.subarray(0, size).sort(compare);
+}
+
+/** The first `k` matching slots by walking a presorted permutation of the live slots. */
+export function walkPermutation(match: Bitset, permutation: Uint32Array, k: number): Uint32Array {
+  const out = new Uint32Array(k);
+  let n = 0;
+  for (let i = 0; i < permutation.length && n < k; i++) {
+    const s = permutation[i] ?? 0;
+    if ((((match[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 1) out[n++] = s;
+  }
+  return out.subarray(0, n);
+}
