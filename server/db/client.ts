@@ -36,6 +36,10 @@ const isInMemory = (dataDir: string) => dataDir.startsWith('memory://');
 export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> {
   if (config.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client's error (the server restarting, an administrator ending the connection)
+    // is emitted on the pool; unhandled, it would crash the process. The pool replaces the
+    // client on the next query, so logging is enough.
+    pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
     const db = drizzlePg(pool, { schema });
     // Fail at start-up, not on the first request, when the server is unreachable.
     await pool.query('select 1');
