@@ -5,29 +5,19 @@ import * as t from '../../server/db/schema';
 import { RelatedReportRow, ReportArticle } from '../../src/domain/articles';
 import { EntryType } from '../../src/domain/enums';
 import { messages } from '../../src/domain/messages';
-import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
-import { backends, startTestServer } from '../support/test-server';
+import { backends } from '../support/test-server';
 import type { ArticleFixtures } from './articles-fixtures';
-import { apiClient, insertArticleFixtures } from './articles-fixtures';
+import type { apiClient } from './articles-fixtures';
+import { startArticlesServer } from './articles-fixtures';
 
 describe.each(backends)('Articles and reports on %s', (backend) => {
   let server: TestServer;
   let fx: ArticleFixtures;
-  let token = '';
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    const issuer = await createTestIdentity();
-    server = await startTestServer({
-      backend,
-      identity: issuer.identity,
-      prepare: async (db) => {
-        fx = await insertArticleFixtures(db);
-      },
-    });
-    token = await issuer.token();
-    api = apiClient(server.baseUrl, () => token);
+    ({ server, fx, api } = await startArticlesServer(backend));
   });
   afterAll(() => server.close());
 

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { ArticleDataSource, ArticleDetail } from '../../src/domain/articles';
 import { messages } from '../../src/domain/messages';
-import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
-import { backends, startTestServer } from '../support/test-server';
+import { backends } from '../support/test-server';
 import type { ArticleFixtures } from './articles-fixtures';
-import { apiClient, insertArticleFixtures } from './articles-fixtures';
+import type { apiClient } from './articles-fixtures';
+import { startArticlesServer } from './articles-fixtures';
 
 const decodeDetail = Schema.decodeUnknownSync(ArticleDetail, { onExcessProperty: 'error' });
 
@@ -36,20 +36,10 @@ const validArticle = {
 describe.each(backends)('Articles API on %s', (backend) => {
   let server: TestServer;
   let fx: ArticleFixtures;
-  let token = '';
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    const issuer = await createTestIdentity();
-    server = await startTestServer({
-      backend,
-      identity: issuer.identity,
-      prepare: async (db) => {
-        fx = await insertArticleFixtures(db);
-      },
-    });
-    token = await issuer.token();
-    api = apiClient(server.baseUrl, () => token);
+    ({ server, fx, api } = await startArticlesServer(backend));
   });
   afterAll(() => server.close());
 
