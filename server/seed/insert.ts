@@ -184,6 +184,10 @@ export async function insertSeedData(
       `seed: ${v.activities.length} activities, ${v.collections.length} report collections, ${v.reportArticles.length} report-article links`,
     );
 
+    // The index figures (disease_activity_summaries): their triggers are off in replica mode.
+    await tx.execute(
+      sql`select activity_summaries_refresh(array(select disease_activity_id from disease_activities))`,
+    );
     for (const [table, column] of identityColumns) {
       await tx.execute(
         sql.raw(

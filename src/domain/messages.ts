@@ -49,4 +49,28 @@ export const messages = {
     `Report ${reportId} is not committed: link articles to a committed report only.`,
   autoSurveillanceReadOnly: (reportId: number) =>
     `Report ${reportId} is an auto-surveillance entry: its articles are read-only.`,
+  // New-activity form and overview edit (spec 001 §5), word for word.
+  daysNeededForUpdateMin: 'Number of days for update required must be greater than zero',
+  daysNeededForUpdateMax: 'Cannot be more than 1 year from now',
+  daysNeededForUpdateRequired: 'Number of days for update required is required',
+  allowedDaysGapMin: 'Update frequency must be greater than zero',
+  allowedDaysGapMax: 'Update frequency cannot be more than 1000 days',
+  allowedDaysGapRequired: 'Update frequency is required',
+  diseaseRequired: 'Disease is required',
+  countryRequired: 'Country is required',
+  speciesRequired: 'Species is required',
+  riskModelRequired: 'Risk model is required',
+  visibilityRequired: 'Visibility is required',
+  reportingPeriodStartDateRequired: 'Reporting Period Start Date is required',
+  reportingPeriodTypeRequired: 'Reporting Period Type is required',
+  duplicateActivity: (disease: string, country: string, species: string) =>
+    `"${disease} in ${country} in ${species}" already exists.`,
+  // New activity (designed; the spec shows no wording).
+  reportingPeriodStartDateRange: 'Reporting Period Start Date must be between 2000/01/01 and today',
+  wholeNumber: (name: string) => `${name} must be a whole number.`,
+  diseaseNotInSpecies: (disease: string, species: string) =>
+    `${disease} does not affect ${species}: choose a disease of that species.`,
+  humanRiskModelOnly: (riskModel: string) =>
+    `${riskModel} is only for the human species: choose another risk model.`,
+  notACountry: (locationId: number) => `Location ${locationId} is not a country.`,
 } as const;

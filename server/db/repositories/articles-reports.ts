@@ -33,7 +33,7 @@ const collectionUser = alias(users, 'collection_user');
 const country = alias(locations, 'country');
 
 /** Initials shown for an entry nobody signed in saved: the auto-commit pseudo-user. */
-const autoCommitInitials = 'A';
+export const autoCommitInitials = 'A';
 
 /** True when the article exists. */
 export async function articleExists(db: Db, articleId: number): Promise<boolean> {

@@ -9,3 +9,4 @@ export * from './suggestions';
 export * from './audit';
 export * from './oidc';
 export * from './search';
+export * from './activity-summaries';

@@ -6,6 +6,7 @@ import type { Identity } from '../../identity';
 import { createApiGuard, createUserDirectory } from '../current-user';
 import { sendNotFound } from '../errors';
 import { articleRoutes } from './articles';
+import { diseaseActivityIndexRoutes } from './disease-activities';
 import { logRoutes } from './log';
 import { lookupRoutes } from './lookups';
 
@@ -30,4 +31,5 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(lookupRoutes, { lookups: deps.lookups });
   await app.register(logRoutes);
   await app.register(articleRoutes, { db: deps.db });
+  await app.register(diseaseActivityIndexRoutes, { db: deps.db });
 };

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NewActivity, validateNewActivity } from '../../../src/domain/disease-activities';
+import type { Db } from '../../db/client';
+import {
+  ActivityRefusal,
+  createDiseaseActivity,
+  listDiseaseActivities,
+} from '../../db/repositories/disease-activities';
+import { currentUser } from '../current-user';
+import { ApiError, badRequest } from '../errors';
+import { decodeOr400 } from '../validate';
+
+/** What the disease activity index routes need. */
+export interface DiseaseActivityIndexDeps {
+  readonly db: Db;
+}
+
+const DAY = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The disease activity index calls of spec 001 §7 (the entries calls under
+ * /diseaseactivities/{id}/… live in their own files):
+ *
+ * - GET /api/diseaseactivities → every DiseaseActivityListItem (src/domain/disease-activities.ts),
+ *   one query.
+ * - POST /api/diseaseactivities: NewActivity → 201 `{ diseaseActivityId, countryId }`, Location
+ *   /api/diseaseactivities/{id}/countries/{countryId}/numDays/5. 400 lists every §5 message;
+ *   409 `{ errors: ['"{disease} in {country} in {species}" already exists.'], diseaseActivityId,
+ *   countryId }` names the activity to go to.
+ */
+export const diseaseActivityIndexRoutes: FastifyPluginAsync<DiseaseActivityIndexDeps> = async (
+  app,
+  { db },
+) => {
+  app.get('/diseaseactivities', async () => listDiseaseActivities(db, utcDay(Date.now())));
+
+  app.post('/diseaseactivities', async (request, reply) => {
+    // The analyst's today may be UTC's tomorrow (UTC+14 at most): the start date may reach it.
+    const latestToday = utcDay(Date.now() + DAY);
+    if (request.body !== undefined && request.body !== null) {
+      const problems = validateNewActivity(request.body, latestToday);
+      if (problems.length > 0) throw badRequest(problems.map((p) => p.message));
+    }
+    const input = decodeOr400(NewActivity, request.body);
+    const user = currentUser(request);
+    try {
+      const created = await createDiseaseActivity(db, input, user.id);
+      return await reply
+        .code(201)
+        .header(
+          'location',
+          `/api/diseaseactivities/${created.diseaseActivityId}/countries/${created.countryId}/numDays/5`,
+        )
+        .send(created);
+    } catch (error) {
+      if (!(error instanceof ActivityRefusal)) throw error;
+      if (error.existing === undefined) throw new ApiError(error.status, error.errors);
+      return reply.code(409).send({ errors: error.errors, ...error.existing });
+    }
+  });
+};
