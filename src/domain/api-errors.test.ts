@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasErrorList, istErrorText, parseMessageLevel } from './api-errors';
+import { formatMessageLevel, hasErrorList, istErrorText, parseMessageLevel } from './api-errors';
 import { MessageLevel } from './enums';
 
 describe('parseMessageLevel', () => {
@@ -46,5 +47,36 @@ describe('istErrorText', () => {
   it("prefixes 'IST Error: ' and joins the messages with '. '", () => {
     expect(istErrorText(['a', 'b'])).toBe('IST Error: a. b');
     expect(istErrorText(['Disease is required'])).toBe('IST Error: Disease is required');
+  });
+});
+
+describe('formatMessageLevel', () => {
+  it('prefixes warnings and leaves errors as they are', () => {
+    expect(formatMessageLevel({ level: MessageLevel.WARNINGHIGH, message: 'Reset' })).toBe(
+      'WARNINGHIGH: Reset',
+    );
+    expect(formatMessageLevel({ level: MessageLevel.WARNINGLOW, message: 'Gap' })).toBe(
+      'WARNINGLOW: Gap',
+    );
+    expect(formatMessageLevel({ level: MessageLevel.ERROR, message: 'Bad' })).toBe('Bad');
+  });
+
+  it('is undone by parseMessageLevel for any message that is not itself prefixed', () => {
+    const level = fc.constantFrom(
+      MessageLevel.ERROR,
+      MessageLevel.WARNINGLOW,
+      MessageLevel.WARNINGHIGH,
+    );
+    const text = fc
+      .string()
+      .filter((s) => !/^(warninglow|warninghigh)/i.test(s) && !/^[\s:-]/.test(s));
+    fc.assert(
+      fc.property(level, text, (lvl, message) => {
+        expect(parseMessageLevel(formatMessageLevel({ level: lvl, message }))).toEqual({
+          level: lvl,
+          message,
+        });
+      }),
+    );
   });
 });

@@ -36,3 +36,13 @@ export function hasErrorList(body: unknown): body is ApiErrorBody {
 export function istErrorText(errors: readonly string[]): string {
   return messages.istErrorPrefix + errors.join('. ');
 }
+
+/**
+ * The server's form of a leveled message, the inverse of {@link parseMessageLevel}: a warning
+ * gets its WARNINGLOW / WARNINGHIGH prefix, an error goes as it is.
+ */
+export function formatMessageLevel(message: LeveledMessage): string {
+  return message.level === MessageLevel.ERROR
+    ? message.message
+    : `${message.level}: ${message.message}`;
+}

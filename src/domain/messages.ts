@@ -73,4 +73,67 @@ export const messages = {
   humanRiskModelOnly: (riskModel: string) =>
     `${riskModel} is only for the human species: choose another risk model.`,
   notACountry: (locationId: number) => `Location ${locationId} is not a country.`,
+  // Disease activity entries (spec 001 §5, §8). Where the spec names a rule without its words,
+  // the wording is ours (ARCHITECTURE.md "Decisions": entries messages).
+  cumulativeNotInteger: 'Cumulative must be an integer',
+  cumulativeNegative: 'Cumulative Cases must be greater than zero',
+  newCasesNotInteger: 'New Cases must be an integer',
+  negativeNewCases: 'There are negative new cases.',
+  spikeInCumulative: (figure: string, value: number, previous: number) =>
+    `Abnormal spike in cumulative ${figure}: ${value} is at least 3 times the previous cumulative (${previous}).`,
+  lowerCumulative: (figure: string, value: number, previous: number) =>
+    `Cumulative ${figure} (${value}) is lower than the previous cumulative (${previous}).`,
+  spikeInNewCases: (figure: string, value: number, previous: number) =>
+    `Abnormal spike in new ${figure}: ${value} is at least 3 times the previous new cases (${previous}).`,
+  dipInNewCases: (figure: string, value: number, previous: number) =>
+    `Abnormal dip in new ${figure}: ${value} is below a third of the previous new cases (${previous}).`,
+  onlyDeaths: 'Only deaths are reported in this entry.',
+  daysGapExceeded: (days: number) =>
+    `This update exceeds the expected update frequency of ${days} day(s). There may be historic data available.`,
+  confirmedAndSuspectedAboveReported:
+    'The number of confirmed and suspected cases cannot be greater than the number of reported cases.',
+  deathsAboveReported: 'The number of deaths cannot be greater than the number of reported cases.',
+  enterCaseData: 'Please enter at least one case data.',
+  sourcedEntryUnchanged:
+    'At least one cumulative figure of a sourced entry must differ from the previous entry.',
+  reportedOnRequired: 'Reported on is a required field',
+  propagationConfirm:
+    'Are you sure you want to propagate the cases for this entry? This would impact your cumulative counts from the specified date.',
+  propagationDateRequired: 'You must provide a date to propagate to using the calendar picker.',
+  propagationBeforeLatest: 'Propagation date cannot be earlier than the latest reported on date.',
+  propagationBeyondPeriod: 'You can not propagate beyond the reporting period.',
+  propagationUnavailable: (date: string) =>
+    `You can only propagate a single case data entry for historical dates (earlier than ${date}) for the current reporting period. Or, reported at least 1 day before the end of a prior reporting period.`,
+  descriptionRequired: 'Description is a required field',
+  importanceRequired: 'Importance is a required field',
+  titleRequired: 'Title is a required field',
+  titleTooLong: (max: number) => `Title cannot be more than ${max} characters`,
+  importantNotice:
+    'This situational update is categorized as important: users with relevant disease interests will be notified immediately.',
+  criticalNotice:
+    'This situational update is categorized as critical: all users will be notified immediately.',
+  updateReasonRequired: 'Update reason is a required field',
+  endDateRequired: 'End Date is a required field',
+  endReportingPeriodNotice:
+    'Ending the reporting period resets cumulative case data for the entire activity and closes the current reporting period.',
+  newReportingPeriodNotice: (startDate: string) =>
+    `A new reporting period will be created with ${startDate} as its start date.`,
+  inactivityReasonRequired: 'Reason is a required field',
+  travellerCasesRequired: 'Cases is a required field',
+  travellerCasesNotInteger: 'Cases must be an integer',
+  travellerCasesBelowOne: 'Cases must be greater than zero',
+  arrivalBeforeDeparture:
+    'Arrival back in the location must be later than the departure from the location',
+  resolveAutoSurveillanceFirst:
+    'Please resolve pending auto-surveillance data before adding a new location',
+  processedNotAvailable: 'Processed data entries are not available for this location',
+  locationNotInActivity:
+    'This location does not exist in this disease activity. Please check that you are within the correct activity and only add the location if appropriate.',
+  incorrectArticle:
+    'Incorrect article: This article may not be directly related to the disease in this disease activity. Consider double checking that this is the right article before committing this entry.',
+  pendingAutoSurveillanceBanner:
+    'Uncommitted auto-surveillance case data: Manual entries for this disease activity have been disabled as there is pending auto-surveillance data which requires attention',
+  followingProcessedRows: 'Following processed data entries will be created.',
+  noProcessedRows: 'Validation successful. No processed rows will be created.',
+  editDescriptionBlocked: 'Please save or commit your work before editing description',
 } as const;

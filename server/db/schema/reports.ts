@@ -13,6 +13,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { Importance, InactivityReason } from '../../../src/domain/enums';
+import type { UserEntered } from '../../../src/domain/entries/case-figures';
+import { userEnteredKinds } from '../../../src/domain/entries/case-figures';
 import { diseaseActivities, reportingPeriods, reportingPeriodTypes } from './activities';
 import { articles } from './articles';
 import { locations } from './locations';
@@ -24,9 +26,9 @@ const inactivityReasons = Object.values(InactivityReason) as [
   ...InactivityReason[],
 ];
 
+export { userEnteredKinds };
 /** Which of the pair a case figure's analyst typed (the other one is derived from it). */
-export const userEnteredKinds = ['newCases', 'cumulative'] as const;
-export type UserEnteredKind = (typeof userEnteredKinds)[number];
+export type UserEnteredKind = UserEntered;
 
 /**
  * One save or commit of an activity's entries (report.reportCollection): the commit date, who
