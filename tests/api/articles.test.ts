@@ -92,6 +92,8 @@ describe.each(backends)('Articles API on %s', (backend) => {
         contextTags: [],
       });
       expect(Date.now() - Date.parse(detail.insertedDate)).toBeLessThan(60_000);
+      // A custom article is published when it is inserted (ARCHITECTURE.md, Decisions).
+      expect(detail.publishedDate).toBe(detail.insertedDate);
 
       const docs = await searchDocs('Quokkapox');
       expect(docs.map((d) => d['articleId'])).toEqual([String(articleId)]);
@@ -100,6 +102,7 @@ describe.each(backends)('Articles API on %s', (backend) => {
         diseaseNames: ['Anthrax'],
         sourceCategory: 'Official',
       });
+      expect(Date.parse(String(docs[0]?.['publishedDate']))).toBe(Date.parse(detail.insertedDate));
 
       const [audit] = await server.db
         .select()

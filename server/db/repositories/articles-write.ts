@@ -106,7 +106,12 @@ export async function referenceProblems(db: Db, refs: ArticleReferences): Promis
   return problems;
 }
 
-/** Inserts a custom article with its disease and locations; returns its id. */
+/**
+ * Inserts a custom article with its disease and locations; returns its id. A custom article has
+ * no publication date of its own, so it is published when it is inserted: publishedDate and
+ * insertedDate are the same instant (the transaction's now()), and a sort or filter on the
+ * publication date places it where the analyst added it rather than among articles without one.
+ */
 export async function createArticle(db: Db, input: CustomArticle, userId: number): Promise<number> {
   return db.transaction(async (tx) => {
     const problems = await referenceProblems(tx, input);
@@ -125,6 +130,9 @@ export async function createArticle(db: Db, input: CustomArticle, userId: number
         sourceGroupId: input.sourceGroup,
         sourcePriorityId: input.sourcePriority,
         createdByUserId: userId,
+        // Whole milliseconds: the API (JavaScript dates) and the search index show the same value.
+        publishedDate: sql`date_trunc('milliseconds', now())`,
+        insertedDate: sql`date_trunc('milliseconds', now())`,
       })
       .returning({ articleId: articles.articleId });
     if (!row) throw new Error('article insert returned nothing');
