@@ -233,6 +233,21 @@ describe('filters against the embedded search service', () => {
     expect(await found('', filters)).toEqual(expected);
   });
 
+  it('suggested mode: only the given articles, whatever the filters; the text still applies', async () => {
+    const suggested = (searchText: string, articleIds: string[]) =>
+      engine.searchArticles({
+        filters: { ...defaultArticleFilters, isLinkedToActivity: true },
+        searchText,
+        sort: byDate,
+        page: 1,
+        articleIds,
+      });
+    // 7 is spam: the article type filter stays on.
+    expect(idsOf(await suggested('', ['5', '2', '7', '404']))).toEqual(['2', '5']);
+    expect(idsOf(await suggested('yellow', ['5', '2']))).toEqual(['5']);
+    expect((await suggested('', [])).total).toBe(0);
+  });
+
   it('a search and filters together', async () => {
     expect(await found('cholera', { createdBy: [Origin.PubcrawlerSystem] })).toEqual(['1', '6']);
   });

@@ -57,6 +57,7 @@ const SearchRequest = Schema.Struct({
     direction: Schema.Literal('asc', 'desc'),
   }),
   page: Schema.Number,
+  articleIds: Schema.optionalWith(Schema.Array(Schema.String), { exact: true }),
 });
 
 /**

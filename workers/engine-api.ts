@@ -45,6 +45,8 @@ export interface ArticleSearchRequest {
   readonly sort: ArticleSort;
   /** 1-based page of 100 articles; a fresh search asks for page 1, 'Show more rows' the next. */
   readonly page: number;
+  /** Suggested mode: only these articles, in place of the filters (spec 000 §2 column 8). */
+  readonly articleIds?: readonly string[];
 }
 
 /**

@@ -230,3 +230,68 @@ test('a script triages 50 articles with zero mouse events', async ({ page }) => 
   await page.reload();
   await expect(page.getByTestId('article-count')).toContainText(`${before - 50} article(s) found`);
 });
+
+test('suggested mode: only the given articles, with an Associate toggle by click, key and palette', async ({
+  page,
+}) => {
+  await openArticleIndex(page);
+  const rows = page.getByTestId('article-row');
+  const ids = await Promise.all(
+    [0, 1, 2].map(async (i) => (await rows.nth(i).getAttribute('data-article-id')) ?? ''),
+  );
+  await page.goto(`/article?suggested=${ids.join(',')}&target=Cholera%20in%20Nigeria`);
+  await expect(page.getByTestId('article-count')).toHaveText('3 article(s) found');
+  const banner = page.getByRole('region', { name: 'Suggested articles' });
+  await expect(banner).toContainText('Suggested articles for Cholera in Nigeria');
+  await expect(page.getByTestId('associated-count')).toHaveText('0 of 3 associated');
+  // Column 8, not sortable; the filter panel does not apply here.
+  await expect(page.getByRole('columnheader', { name: 'Associate' })).toBeVisible();
+  await expect(
+    page.getByRole('columnheader', { name: 'Associate' }).getByRole('button'),
+  ).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
+  // The same articles, in their own date order (a parent shown first for a newer child moves).
+  const shown = await rows.evaluateAll((r) =>
+    r.map((e) => e.getAttribute('data-article-id') ?? ''),
+  );
+  expect([...shown].sort()).toEqual([...ids].sort());
+
+  // A click toggles without opening the article.
+  const toggleOf = (id: string) =>
+    page.locator(`[data-article-id="${id}"] [data-testid="associate-toggle"]`);
+  await toggleOf(shown[0] ?? '').click();
+  await expect(toggleOf(shown[0] ?? '')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\/article\?suggested=/);
+  await expect(page.getByTestId('associated-count')).toHaveText('1 of 3 associated');
+
+  // l on the selected row, twice: on, then off.
+  await page.keyboard.press('Escape');
+  await page.locator('body').press('j');
+  await page.keyboard.press('j');
+  await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+  const selected = (await rows.nth(1).getAttribute('data-article-id')) ?? '';
+  await page.keyboard.press('l');
+  await expect(toggleOf(selected)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('associated-count')).toHaveText('2 of 3 associated');
+  await page.keyboard.press('l');
+  await expect(page.getByTestId('associated-count')).toHaveText('1 of 3 associated');
+  await page.screenshot({ path: 'screenshots/article-index-suggested.png' });
+
+  // The ? sheet lists the key; the palette runs the same command.
+  await page.keyboard.press('Shift+?');
+  await expect(page.getByRole('dialog')).toContainText('Associate / unassociate (suggested mode)');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.type('Associate / unassociate');
+  await page.keyboard.press('Enter');
+  await expect(toggleOf(selected)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('associated-count')).toHaveText('2 of 3 associated');
+
+  // Back to every article: the column goes, the filters come back.
+  await page.getByRole('link', { name: 'Show all articles' }).click();
+  await expect(page).toHaveURL(/\/article$/);
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Associate' })).toHaveCount(0);
+  await expect(page.getByTestId('associate-toggle')).toHaveCount(0);
+});

@@ -257,6 +257,36 @@ describe('full queries', () => {
       expect(query.parameters[2]).toEqual(['$skip', '0']);
     }
   });
+
+  it('suggested mode: only the given articles, in place of the filters; text and sort still apply', () => {
+    const filterOf = (query: ReturnType<typeof buildArticleSearchQuery>) =>
+      query.parameters.find(([name]) => name === '$filter')?.[1];
+    const query = buildArticleSearchQuery(
+      {
+        // Filters that would hide everything: suggested mode does not apply them.
+        filters: { ...defaultArticleFilters, isLinkedToActivity: true, fromDate: '2099/01/01' },
+        searchText: 'cholera -vaccine',
+        sort: { column: 'publishedDate', direction: 'asc' },
+        page: 1,
+        articleIds: ['12', '7', '12'],
+      },
+      toronto,
+    );
+    expect(filterOf(query)).toBe(
+      "articleType eq 3 and search.in(articleId, '12|7', '|') and not search.ismatch('vaccine*', 'articleId,articleTitle,diseaseNames,locationNames,articleBody')",
+    );
+    expect(query.parameters).toContainEqual(['$orderby', 'publishedDate,insertedDate desc']);
+    expect(query.parameters).toContainEqual(['search', 'cholera*']);
+    // An empty suggestion shows nothing rather than everything.
+    const none = buildArticleSearchQuery({
+      filters: defaultArticleFilters,
+      searchText: '',
+      sort: { column: 'insertedDate', direction: 'desc' },
+      page: 1,
+      articleIds: [],
+    });
+    expect(filterOf(none)).toBe("articleType eq 3 and search.in(articleId, '', '|')");
+  });
 });
 
 describe('other article queries', () => {

@@ -50,6 +50,11 @@ export interface ArticleSearchInput {
   readonly sort: ArticleSort;
   /** 1-based page of {@link articlePageSize} articles. */
   readonly page: number;
+  /**
+   * Suggested mode (spec 000 §2 column 8): only these articles (a suggestion's supporting
+   * articles), in place of the filters; the search text and the sort still apply.
+   */
+  readonly articleIds?: readonly string[];
 }
 
 /** A built search: the GET parameters and how the search text was read. */
@@ -71,10 +76,11 @@ export function buildArticleSearchQuery(
 ): ArticleSearchQuery {
   const text = translateSearchText(input.searchText);
   const page = Number.isInteger(input.page) && input.page > 1 ? input.page : 1;
-  const filter = [
-    ...buildArticleFilterClauses(input.filters, toInstant),
-    ...text.negatedFilters,
-  ].join(' and ');
+  const scope =
+    input.articleIds === undefined
+      ? buildArticleFilterClauses(input.filters, toInstant)
+      : suggestedArticleClauses(input.articleIds);
+  const filter = [...scope, ...text.negatedFilters].join(' and ');
   return {
     reading: text.reading,
     parameters: [
@@ -127,6 +133,18 @@ export function buildArticleFilterClauses(
   const diseases = diseaseClause(filters.includedDiseases, filters.excludedDiseases);
   if (diseases !== undefined) clauses.push(diseases);
   return clauses;
+}
+
+/**
+ * The `$filter` clauses of suggested mode: the always-on article type, and these articles only
+ * (none when the list is empty). The analyst's filters are not applied: a suggestion's articles
+ * are shown whatever the index's filters hide (read ones, other dates).
+ */
+export function suggestedArticleClauses(articleIds: readonly string[]): string[] {
+  return [
+    `articleType eq ${ArticleContentType.DiseaseActivity}`,
+    searchIn('articleId', articleIds),
+  ];
 }
 
 /**

@@ -6,8 +6,10 @@ import {
   type Command,
   type CommandContext,
 } from '@/app/commands/registry';
-import { matchRoute } from '@/app/routes';
+import { navigate } from '@/app/router';
+import { matchRoute, routePatterns } from '@/app/routes';
 import {
+  articleIndexStore,
   collapseSelectedCluster,
   expandSelectedCluster,
   markReadAndNext,
@@ -17,12 +19,15 @@ import {
   toggleSelectedCluster,
   toggleSelectedRead,
 } from './article-index-store';
+import { toggleSelectedAssociated } from './suggested-mode';
 
 /** The hotkey scope of the article index, active while the screen is shown. */
 export const articleIndexScope = 'articleIndex';
 
 const group = 'Article Index';
 const onArticleIndex = ({ pathname }: CommandContext) => matchRoute(pathname).id === 'articleIndex';
+const inSuggestedMode = (context: CommandContext) =>
+  onArticleIndex(context) && articleIndexStore.suggested !== null;
 
 /** Enter on a focused button or link is that control's own click, not "open the article". */
 const focusIsOnControl = () => {
@@ -88,6 +93,24 @@ export function articleIndexCommands(actions: ArticleIndexCommandActions): Comma
     command('toggleFilters', 'Show / hide filters', 'f', () => actions.toggleFilters(), {
       keywords: ['filter panel'],
     }),
+    command(
+      'associate',
+      'Associate / unassociate (suggested mode)',
+      'l',
+      toggleSelectedAssociated,
+      {
+        keywords: ['link', 'suggestion', 'supporting'],
+        when: inSuggestedMode,
+      },
+    ),
+    {
+      id: 'articleIndex.leaveSuggested',
+      title: 'Leave suggested mode (show all articles)',
+      group,
+      keywords: ['suggestion', 'all articles'],
+      when: inSuggestedMode,
+      run: () => navigate(routePatterns.articleIndex),
+    },
   ];
 }
 

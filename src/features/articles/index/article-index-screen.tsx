@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from '@/app/router';
 import { routePatterns } from '@/app/routes';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
@@ -7,13 +8,15 @@ import { LoadingState } from '@/ui/loading-state';
 import { AddArticleHost } from '../add/add-article-host';
 import { useArticleIndexCommands } from './article-index-commands';
 import { engineArticleIndexServices } from './article-index-services';
-import { startArticleIndex, useArticleIndex } from './article-index-store';
+import { useArticleIndex } from './article-index-store';
 import { ArticleListFooter } from './article-list-footer';
 import { ArticleTable } from './article-table';
 import { FilterPanel } from './filter-panel';
 import { IndexTabs } from './index-tabs';
 import { MarkAllReadDialog } from './mark-all-read-dialog';
 import { SearchBox } from './search-box';
+import { SuggestedBanner } from './suggested-banner';
+import { showArticleIndex } from './suggested-mode';
 
 function openAddArticle(): void {
   engineArticleIndexServices.openAddArticle();
@@ -69,13 +72,15 @@ export default function ArticleIndexScreen() {
   }, []);
   const toggleFilters = useCallback(() => filterButton.current?.click(), []);
   useArticleIndexCommands({ focusSearch, toggleFilters });
-  useEffect(startArticleIndex, []);
+  const { search } = useLocation();
+  useEffect(() => showArticleIndex(search), [search]);
+  const { suggested } = useArticleIndex();
 
   return (
     <div className="flex flex-col">
       <IndexTabs current={routePatterns.articleIndex} />
       <h1 className="sr-only">Article Index</h1>
-      <FilterPanel buttonRef={filterButton} />
+      {suggested === null ? <FilterPanel buttonRef={filterButton} /> : <SuggestedBanner />}
       <div className="mb-2 flex flex-wrap items-start gap-3">
         <SearchBox inputRef={searchInput} />
         <Button variant="primary" onClick={openAddArticle} aria-keyshortcuts="a">

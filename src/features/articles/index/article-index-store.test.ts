@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
-import { clusterBatch } from '@/domain/article-search/clustering';
 import { defaultArticleFilters } from '@/domain/article-search/filters';
-import type { ArticleSearchPage, ArticleSearchRequest } from '../../../../workers/engine-api';
-import type { ArticleIndexServices } from './article-index-services';
+import { article, fakeServices, page } from './article-index-store.fixtures';
 import {
   applyFilters,
   articleIndexStore,
@@ -28,58 +25,6 @@ import { filtersStorageKey } from './filters-storage';
 
 vi.mock('@/app/engine', () => ({ getEngine: () => ({}) }));
 vi.mock('../add/add-article-store', () => ({ openAddArticle: () => undefined }));
-
-function article(id: number, extra: Partial<ArticleSearchDocument> = {}): ArticleSearchDocument {
-  return {
-    articleId: String(id),
-    articleFeed: null,
-    articleTitle: `Article ${id}`,
-    publishedDate: null,
-    insertedDate: null,
-    articleType: 3,
-    sourceUrl: null,
-    sourceGroup: null,
-    sourcePriority: null,
-    sourceCategory: null,
-    clusterId: null,
-    isRead: false,
-    isCompleted: null,
-    isImportant: null,
-    isChild: null,
-    childrenCount: null,
-    originalLanguage: null,
-    diseaseNames: null,
-    locationNames: null,
-    summary: null,
-    isLinkedToActivity: null,
-    createdBy: null,
-    contextTagNames: null,
-    suggestedContextTagNames: null,
-    isCosmosDbArticle: null,
-    articleBody: null,
-    diseaseIds: null,
-    ...extra,
-  };
-}
-
-function page(articles: ArticleSearchDocument[], total: number, n = 1): ArticleSearchPage {
-  return { rows: clusterBatch(articles), total, reading: 'read', page: n, error: false };
-}
-
-function fakeServices(pages: ArticleSearchPage[]) {
-  const requests: ArticleSearchRequest[] = [];
-  const setRead = vi.fn<(id: string, isRead: boolean) => Promise<void>>(() => Promise.resolve());
-  const services: ArticleIndexServices = {
-    search: (request) => {
-      requests.push(structuredClone(request));
-      return Promise.resolve(pages[request.page - 1] ?? page([], 0, request.page));
-    },
-    setRead,
-    openAddArticle: vi.fn(),
-    openArticle: vi.fn(),
-  };
-  return { services, requests, setRead };
-}
 
 const find = (id: string) =>
   articleIndexStore.groups

@@ -26,6 +26,17 @@ export type ArticleListStatus = 'idle' | 'loading' | 'loadingMore' | 'ready';
 
 type Groups = readonly ArticleGroup<ArticleSearchDocument>[];
 
+/**
+ * Suggested mode (spec 000 §2 column 8): the index shows a given set of articles (a
+ * suggestion's supporting articles, spec 001 §3 "Detail: articleIds") with an Associate toggle
+ * per row, to pick the ones to associate with `target`.
+ */
+export interface SuggestedMode {
+  readonly articleIds: readonly string[];
+  /** What the articles would be associated with, as the analyst reads it; null: not named. */
+  readonly target: string | null;
+}
+
 /** The article index screen's state (valtio: read snapshots, mutate through the actions). */
 export interface ArticleIndexState {
   /** The applied filters (the panel edits a draft and applies it on submit). */
@@ -58,6 +69,10 @@ export interface ArticleIndexState {
   readOverrides: Record<string, boolean>;
   /** The 'mark all read' confirmation is open. */
   markAllReadOpen: boolean;
+  /** Suggested mode, or null for the ordinary index (filters apply). */
+  suggested: SuggestedMode | null;
+  /** Suggested mode: the articles the analyst associates, by articleId (true: associated). */
+  associated: Record<string, boolean>;
 }
 
 function initialState(): ArticleIndexState {
@@ -77,6 +92,8 @@ function initialState(): ArticleIndexState {
     selectedId: null,
     readOverrides: {},
     markAllReadOpen: false,
+    suggested: null,
+    associated: {},
   };
 }
 
@@ -129,8 +146,9 @@ function findArticle(articleId: string): ArticleSearchDocument | undefined {
 
 /** The request for a page: plain data (a valtio proxy cannot cross to the worker). */
 function searchRequest(page: number): ArticleSearchRequest {
-  const { filters, appliedSearchText, sort } = snapshot(articleIndexStore);
-  return { filters: filters as ArticleFilters, searchText: appliedSearchText, sort, page };
+  const { filters, appliedSearchText, sort, suggested } = snapshot(articleIndexStore);
+  const request = { filters: filters as ArticleFilters, searchText: appliedSearchText, sort, page };
+  return suggested === null ? request : { ...request, articleIds: [...suggested.articleIds] };
 }
 
 /**

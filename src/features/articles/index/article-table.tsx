@@ -9,7 +9,8 @@ import {
   useArticleIndex,
 } from './article-index-store';
 import { articleOrigin, formatArticleDate } from './article-labels';
-import { EnvelopeClosedIcon, EnvelopeOpenIcon, SortIcon } from './icons';
+import { EnvelopeClosedIcon, EnvelopeOpenIcon, LinkIcon, SortIcon } from './icons';
+import { isAssociated, toggleAssociated } from './suggested-mode';
 import { TitleCell } from './title-cell';
 import { rowIndexOf, visibleRows, type VisibleRow } from './visible-rows';
 
@@ -25,7 +26,7 @@ const columns: readonly { label: string; column: ArticleSortColumn; className: s
 ];
 
 function HeaderRow() {
-  const { sort } = useArticleIndex();
+  const { sort, suggested } = useArticleIndex();
   return (
     <tr>
       {columns.map(({ label, column, className }) => {
@@ -49,6 +50,7 @@ function HeaderRow() {
           </th>
         );
       })}
+      {suggested !== null && <th className="sticky top-0 w-28">Associate</th>}
     </tr>
   );
 }
@@ -83,7 +85,50 @@ function ReadToggle({
   );
 }
 
-function Cells({ row, isRead }: { readonly row: VisibleRow; readonly isRead: boolean }) {
+/** Column 8 of spec 000 §2: the Associate link toggle (suggested mode only; `l` on a row). */
+function AssociateToggle({
+  articleId,
+  associated,
+}: {
+  readonly articleId: string;
+  readonly associated: boolean;
+}) {
+  const toggle = (event: MouseEvent) => {
+    event.stopPropagation();
+    toggleAssociated(articleId);
+  };
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      onClick={toggle}
+      aria-pressed={associated}
+      aria-label={associated ? 'Associated: unassociate' : 'Associate'}
+      title={associated ? 'Associated (l: unassociate)' : 'Associate (l)'}
+      data-testid="associate-toggle"
+      data-associated={associated}
+      className={`flex h-6 items-center gap-1 rounded px-1.5 text-xs font-medium ${
+        associated
+          ? 'bg-accent-700 text-white hover:bg-accent-800'
+          : 'text-slate-500 hover:bg-slate-200 hover:text-slate-800'
+      }`}
+    >
+      <LinkIcon />
+      {associated ? 'Associated' : 'Associate'}
+    </button>
+  );
+}
+
+function Cells({
+  row,
+  isRead,
+  associated,
+}: {
+  readonly row: VisibleRow;
+  readonly isRead: boolean;
+  /** Suggested mode: whether the row is associated; undefined outside suggested mode. */
+  readonly associated: boolean | undefined;
+}) {
   const { article } = row;
   const muted = 'truncate text-slate-600';
   return (
@@ -109,6 +154,11 @@ function Cells({ row, isRead }: { readonly row: VisibleRow; readonly isRead: boo
       <td className={`max-w-0 ${muted}`} title={article.createdBy ?? ''}>
         {articleOrigin(article)}
       </td>
+      {associated !== undefined && (
+        <td className="py-0.5">
+          <AssociateToggle articleId={article.articleId} associated={associated} />
+        </td>
+      )}
     </>
   );
 }
@@ -174,7 +224,15 @@ export function ArticleTable() {
       fixedHeaderContent={headerContent}
       components={tableComponents}
       itemContent={(_, row) => (
-        <Cells row={row} isRead={isArticleRead(row.article, snap.readOverrides)} />
+        <Cells
+          row={row}
+          isRead={isArticleRead(row.article, snap.readOverrides)}
+          associated={
+            snap.suggested === null
+              ? undefined
+              : isAssociated(row.article.articleId, snap.associated)
+          }
+        />
       )}
     />
   );

@@ -84,3 +84,13 @@ export function SortIcon({ direction }: { readonly direction: 'asc' | 'desc' | n
     </svg>
   );
 }
+
+/** A chain link (the Associate toggle of suggested mode). */
+export function LinkIcon() {
+  return (
+    <svg {...base}>
+      <path d="M6.8 9.2a2.6 2.6 0 0 0 3.7 0l2.3-2.3a2.6 2.6 0 0 0-3.7-3.7l-.9.9" />
+      <path d="M9.2 6.8a2.6 2.6 0 0 0-3.7 0L3.2 9.1a2.6 2.6 0 0 0 3.7 3.7l.9-.9" />
+    </svg>
+  );
+}
