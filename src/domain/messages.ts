@@ -136,4 +136,26 @@ export const messages = {
   followingProcessedRows: 'Following processed data entries will be created.',
   noProcessedRows: 'Validation successful. No processed rows will be created.',
   editDescriptionBlocked: 'Please save or commit your work before editing description',
+  countryLevelOnly: (entryType: string) =>
+    `${entryType} entries can only be added to the country, not to a place within it.`,
+  periodAlreadyOpen: 'A reporting period is already open: end it before starting a new one.',
+  noOpenPeriod: 'There is no open reporting period to end.',
+  periodEntryTooEarly: (entryType: string, earliest: string) =>
+    `${entryType} cannot be dated before ${earliest}.`,
+  reportedOnInFuture: 'Reported on cannot be later than today.',
+  highWarningsNotAccepted:
+    'This commit has high-impact warnings: confirm them (warningsAccepted) to commit.',
+  reportCollectionNotFound: (id: number) =>
+    `Report collection ${id} not found in this disease activity.`,
+  reportCollectionCommitted: (id: number) =>
+    `Report collection ${id} is committed: its entries can no longer be changed.`,
+  notASavedEntry: (reportId: number, collectionId: number | null) =>
+    collectionId === null
+      ? `Report ${reportId} cannot be sent to a new collection: save it with its own collection.`
+      : `Report ${reportId} is not a saved entry of report collection ${collectionId}.`,
+  preconditionRequired:
+    'This write needs an If-Match header with the version (ETag) of the disease activity you read.',
+  staleVersion:
+    'Another analyst changed this disease activity since you loaded it. Nothing was saved: review the current entries and try again.',
+  invalidBoolean: (name: string) => `${name} must be true or false.`,
 } as const;

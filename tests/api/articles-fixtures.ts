@@ -228,14 +228,24 @@ export interface JsonAnswer {
   readonly body: unknown;
 }
 
-/** Calls the API with a bearer token; `raw` sends a body exactly as given (bad JSON tests). */
+/**
+ * Calls the API with a bearer token; `raw` sends a body exactly as given (bad JSON tests),
+ * `headers` adds headers (If-Match).
+ */
 export function apiClient(baseUrl: string, token: () => string) {
   return async (
     method: string,
     path: string,
-    options: { readonly json?: unknown; readonly raw?: string } = {},
+    options: {
+      readonly json?: unknown;
+      readonly raw?: string;
+      readonly headers?: Readonly<Record<string, string>>;
+    } = {},
   ): Promise<JsonAnswer> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token()}` };
+    const headers: Record<string, string> = {
+      ...options.headers,
+      authorization: `Bearer ${token()}`,
+    };
     let body: string | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if ('json' in options) body = JSON.stringify(options.json);

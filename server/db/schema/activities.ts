@@ -47,6 +47,12 @@ export const diseaseActivities = pgTable(
     /** UpdateStatus: Active 0, NeedsUpdate 1, Inactive 2 (kept current when reports change). */
     activityStatus: smallint('activity_status').notNull().default(0),
     lastUpdatedByUserId: integer('last_updated_by_user_id').references(() => users.id),
+    /**
+     * The version of the activity's entries and details, raised by every write to them: the
+     * ETag of the entries calls. A write names the version it read (If-Match) and is refused
+     * (412) when another analyst's write came first.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

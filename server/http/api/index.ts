@@ -5,6 +5,7 @@ import type { LookupsRepository } from '../../db/repositories/lookups';
 import type { Identity } from '../../identity';
 import { createApiGuard, createUserDirectory } from '../current-user';
 import { sendNotFound } from '../errors';
+import { activityEntriesRoutes } from './activity-entries';
 import { articleRoutes } from './articles';
 import { diseaseActivityIndexRoutes } from './disease-activities';
 import { logRoutes } from './log';
@@ -31,5 +32,6 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(lookupRoutes, { lookups: deps.lookups });
   await app.register(logRoutes);
   await app.register(articleRoutes, { db: deps.db });
+  await app.register(activityEntriesRoutes, { db: deps.db });
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "disease_activities" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,228 @@
+import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import {
+  autoSurveillanceReviewOf,
+  isReviewRequired,
+} from '../../../src/domain/auto-surveillance-review';
+import { addDays } from '../../../src/domain/calendar-day';
+import { commitStatusOf } from '../../../src/domain/commit-status';
+import type { ActivityDetailJson } from '../../../src/domain/entries/entries-api';
+import { EntryType, ReportStatus } from '../../../src/domain/enums';
+import { daysBetween, updateStatusOf } from '../../../src/domain/update-status';
+import type { Db } from '../client';
+import {
+  diseaseActivities,
+  diseaseActivityCountries,
+  diseaseActivitySummaries,
+  diseases,
+  locations,
+  reportCollections,
+  reportingPeriods,
+  reports,
+  riskModels,
+  species,
+  users,
+} from '../schema';
+import { autoCommitInitials } from './articles-reports';
+import { activityReports, selectReports, toReportJson } from './entries-read';
+import { alias } from 'drizzle-orm/pg-core';
+
+const committer = alias(users, 'committer');
+const asCommitter = alias(users, 'as_committer');
+const updater = alias(users, 'updater');
+
+/** The activity row with its names, details and summary; undefined when not found. */
+export async function findActivity(db: Db, activityId: number, countryId: number) {
+  const s = diseaseActivitySummaries;
+  const [row] = await db
+    .select({
+      activity: diseaseActivities,
+      country: diseaseActivityCountries,
+      diseaseName: diseases.displayName,
+      speciesName: species.displayName,
+      speciesGroup: species.speciesGroup,
+      countryName: locations.name,
+      riskModelName: riskModels.displayName,
+      summary: s,
+      committerInitials: committer.initials,
+      asCommitterInitials: asCommitter.initials,
+      updaterGiven: updater.givenName,
+      updaterFamily: updater.familyName,
+      periodOpen: sql<boolean>`exists (select 1 from ${reportingPeriods} where ${reportingPeriods.diseaseActivityId} = ${diseaseActivities.diseaseActivityId} and ${reportingPeriods.endDate} is null)`,
+    })
+    .from(diseaseActivities)
+    .innerJoin(
+      diseaseActivityCountries,
+      and(
+        eq(diseaseActivityCountries.diseaseActivityId, diseaseActivities.diseaseActivityId),
+        eq(diseaseActivityCountries.countryId, diseaseActivities.countryId),
+      ),
+    )
+    .innerJoin(diseases, eq(diseases.diseaseId, diseaseActivities.diseaseId))
+    .innerJoin(species, eq(species.speciesId, diseaseActivities.speciesId))
+    .innerJoin(locations, eq(locations.id, diseaseActivities.countryId))
+    .leftJoin(riskModels, eq(riskModels.riskModelId, diseaseActivityCountries.riskModelId))
+    .leftJoin(s, eq(s.diseaseActivityId, diseaseActivities.diseaseActivityId))
+    .leftJoin(committer, eq(committer.id, s.lastCommittedByUserId))
+    .leftJoin(asCommitter, eq(asCommitter.id, s.lastAutoSurveillanceCommitUserId))
+    .leftJoin(updater, eq(updater.id, diseaseActivities.lastUpdatedByUserId))
+    .where(
+      and(
+        eq(diseaseActivities.diseaseActivityId, activityId),
+        eq(diseaseActivities.countryId, countryId),
+      ),
+    );
+  return row;
+}
+export type FoundActivity = NonNullable<Awaited<ReturnType<typeof findActivity>>>;
+
+/** The activity's two latest reporting periods, latest first. */
+export async function latestPeriods(db: Db, activityId: number) {
+  return db
+    .select({
+      id: reportingPeriods.id,
+      startDate: reportingPeriods.startDate,
+      endDate: reportingPeriods.endDate,
+      reportingPeriodType: reportingPeriods.reportingPeriodType,
+    })
+    .from(reportingPeriods)
+    .where(eq(reportingPeriods.diseaseActivityId, activityId))
+    .orderBy(desc(reportingPeriods.startDate), desc(reportingPeriods.id))
+    .limit(2);
+}
+
+/**
+ * The detail call's answer (src/domain/entries/entries-api.ts ActivityDetailJson) for a found
+ * activity: reports of the last `numDays` days up to its last entry, every uncommitted one,
+ * and each location's latest committed Daily Total. `today` is the UTC day.
+ */
+export async function activityDetail(
+  db: Db,
+  found: FoundActivity,
+  numDays: number,
+  today: string,
+): Promise<ActivityDetailJson> {
+  const { activity, country, summary } = found;
+  const activityId = activity.diseaseActivityId;
+  const lastEntryDate = summary?.lastReportDate ?? null;
+  const since = lastEntryDate === null ? today : addDays(lastEntryDate, 1 - numDays);
+  const latestTotals = db
+    .selectDistinctOn([reports.locationId], { id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.diseaseActivityId, activityId),
+        eq(reports.type, EntryType.PROCESSED),
+        eq(reports.reportStatus, ReportStatus.Committed),
+      ),
+    )
+    .orderBy(reports.locationId, desc(reports.reportedOn), desc(reports.id));
+  const rows = await selectReports(
+    db,
+    activityReports(
+      activityId,
+      or(
+        gte(reports.reportedOn, since),
+        isNull(reports.reportStatus),
+        eq(reports.reportStatus, ReportStatus.Saved),
+        inArray(reports.id, latestTotals),
+      ),
+    ),
+  );
+  const locationRows = await db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      type: locations.locationType,
+      parentId: locations.parentId,
+      displayName: locations.displayName,
+      population: locations.population,
+    })
+    .from(locations)
+    .where(
+      or(
+        eq(locations.id, activity.countryId),
+        inArray(
+          locations.id,
+          db
+            .selectDistinct({ id: reports.locationId })
+            .from(reports)
+            .where(activityReports(activityId)),
+        ),
+      ),
+    )
+    .orderBy(locations.displayName);
+  const [latest, previous] = await latestPeriods(db, activityId);
+  const [pendingCollection] = await db
+    .select({ propagationUptoDate: reportCollections.propagationUptoDate })
+    .from(reportCollections)
+    .where(
+      and(
+        eq(reportCollections.diseaseActivityId, activityId),
+        isNull(reportCollections.commitDate),
+      ),
+    )
+    .orderBy(desc(reportCollections.updatedAt))
+    .limit(1);
+
+  const lastCommittedDate = summary?.lastCommittedDate?.toISOString() ?? null;
+  const reportsCount = summary?.numberOfReports ?? 0;
+  const hasAutoSurveillance = summary?.hasAutoSurveillance ?? false;
+  const asReviewStatus = autoSurveillanceReviewOf({
+    hasAutoSurveillance,
+    pending: summary?.pendingAutoSurveillance ?? 0,
+    oldestPendingDays:
+      summary?.oldestPendingAutoSurveillance == null
+        ? 0
+        : daysBetween(summary.oldestPendingAutoSurveillance, today),
+    lastCommitByAuto: found.asCommitterInitials === autoCommitInitials,
+  });
+  const lastUpdatedBy =
+    found.updaterGiven === null
+      ? null
+      : `${found.updaterGiven} ${found.updaterFamily ?? ''}`.trim();
+  return {
+    activity: {
+      diseaseActivityId: activityId,
+      diseaseId: activity.diseaseId,
+      diseaseName: found.diseaseName,
+      speciesId: activity.speciesId,
+      speciesName: found.speciesName,
+      speciesGroup: found.speciesGroup,
+      lastUpdatedBy,
+      lastCommittedDate,
+      activityStatus: updateStatusOf({
+        periodOpen: found.periodOpen,
+        lastUpdate: lastCommittedDate ?? activity.createdAt.toISOString(),
+        daysNeededForUpdate: country.daysNeededForUpdate,
+        today,
+      }),
+      hasNotableEvents: activity.hasNotableEvents,
+      countryDetails: {
+        countryId: activity.countryId,
+        countryName: found.countryName,
+        riskModelId: country.riskModelId,
+        riskModelName: found.riskModelName,
+        totalCountStartDate: country.totalCountStartDate,
+        publiclyVisible: country.publiclyVisible,
+        daysNeededForUpdate: country.daysNeededForUpdate,
+        allowedDaysGap: country.allowedDaysGap,
+        notes: country.notes,
+      },
+    },
+    commitStatus: commitStatusOf({
+      reports: reportsCount,
+      uncommitted: summary?.numberOfUncommittedReports ?? 0,
+      hasAutoSurveillance,
+      lastCommitByAuto: found.committerInitials === autoCommitInitials,
+    }),
+    asReviewStatus,
+    readOnly: isReviewRequired(asReviewStatus),
+    latestReportingPeriod: latest ?? null,
+    previousReportingPeriod: previous ?? null,
+    lastEntryDate,
+    propagationUptoDate: pendingCollection?.propagationUptoDate ?? null,
+    locations: locationRows,
+    reports: await toReportJson(db, rows),
+    version: activity.version,
+  };
+}

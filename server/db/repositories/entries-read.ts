@@ -1,0 +1,233 @@
+import type { SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CaseCount, CaseCounts } from '../../../src/domain/entries/case-figures';
+import type { ReportJson } from '../../../src/domain/entries/entries-api';
+import { EntryType, ReportStatus } from '../../../src/domain/enums';
+import type { Db } from '../client';
+import { descriptionVersions, reportArticles, reportCollections, reports, users } from '../schema';
+
+/**
+ * Reading reports as the entries calls answer them (src/domain/entries/entries-api.ts
+ * ReportJson) and as the entries rules take them (counts of a case report).
+ */
+
+const reportUser = alias(users, 'report_user');
+const collectionUser = alias(users, 'collection_user');
+
+/** A stored report with its collection and the names of who touched them. */
+export type StoredReport = Awaited<ReturnType<typeof selectReports>>[number];
+
+const fullName = (given: string | null, family: string | null) =>
+  given === null && family === null ? null : `${given ?? ''} ${family ?? ''}`.trim();
+
+/** Reports matching `where`, ordered by location, day and id, with collection and users. */
+export async function selectReports(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      report: reports,
+      collection: reportCollections,
+      reportUserGiven: reportUser.givenName,
+      reportUserFamily: reportUser.familyName,
+      reportUserInitials: reportUser.initials,
+      collectionUserGiven: collectionUser.givenName,
+      collectionUserFamily: collectionUser.familyName,
+    })
+    .from(reports)
+    .innerJoin(reportCollections, eq(reportCollections.id, reports.reportCollectionId))
+    .leftJoin(reportUser, eq(reportUser.id, reports.updatedByUserId))
+    .leftJoin(collectionUser, eq(collectionUser.id, reportCollections.lastUpdatedByUserId))
+    .where(where)
+    .orderBy(asc(reports.locationId), asc(reports.reportedOn), asc(reports.id));
+}
+
+type ReportRow = typeof reports.$inferSelect;
+
+const count = (
+  cumulative: number | null,
+  newCases: number | null,
+  userEntered: CaseCount['userEntered'],
+  computed: boolean,
+): CaseCount => ({ cumulative, newCases, userEntered, computed });
+
+/** The four figures of a stored case report. */
+export function countsOfRow(r: ReportRow): CaseCounts {
+  return {
+    reportedCases: count(
+      r.reportedCumulative,
+      r.reportedNewCases,
+      r.reportedUserEntered,
+      r.reportedComputed,
+    ),
+    suspectedCases: count(
+      r.suspectedCumulative,
+      r.suspectedNewCases,
+      r.suspectedUserEntered,
+      r.suspectedComputed,
+    ),
+    confirmedCases: count(
+      r.confirmedCumulative,
+      r.confirmedNewCases,
+      r.confirmedUserEntered,
+      r.confirmedComputed,
+    ),
+    deaths: count(r.deathsCumulative, r.deathsNewCases, r.deathsUserEntered, r.deathsComputed),
+  };
+}
+
+/** The columns of four figures, for an insert or update. */
+export function columnsOfCounts(c: CaseCounts) {
+  return {
+    reportedCumulative: c.reportedCases.cumulative,
+    reportedNewCases: c.reportedCases.newCases,
+    reportedUserEntered: c.reportedCases.userEntered,
+    reportedComputed: c.reportedCases.computed,
+    suspectedCumulative: c.suspectedCases.cumulative,
+    suspectedNewCases: c.suspectedCases.newCases,
+    suspectedUserEntered: c.suspectedCases.userEntered,
+    suspectedComputed: c.suspectedCases.computed,
+    confirmedCumulative: c.confirmedCases.cumulative,
+    confirmedNewCases: c.confirmedCases.newCases,
+    confirmedUserEntered: c.confirmedCases.userEntered,
+    confirmedComputed: c.confirmedCases.computed,
+    deathsCumulative: c.deaths.cumulative,
+    deathsNewCases: c.deaths.newCases,
+    deathsUserEntered: c.deaths.userEntered,
+    deathsComputed: c.deaths.computed,
+  };
+}
+
+const caseTypes: ReadonlySet<number> = new Set([
+  EntryType.CASE_DATA,
+  EntryType.AUTO_SURVEILLANCE,
+  EntryType.PROCESSED,
+]);
+
+function asEntryType(type: number): EntryType {
+  const known = Object.values(EntryType).find((t) => t === type);
+  if (known === undefined) throw new Error(`unknown report type ${type}`);
+  return known;
+}
+
+function asReportStatus(status: number | null): ReportStatus | null {
+  if (status === null) return null;
+  const known = Object.values(ReportStatus).find((s) => s === status);
+  if (known === undefined) throw new Error(`unknown report status ${status}`);
+  return known;
+}
+
+/** The entry type and status of a stored report, checked. */
+export const typeOf = (r: ReportRow) => asEntryType(r.type);
+export const statusOf = (r: ReportRow) => asReportStatus(r.reportStatus);
+
+/** The answer form of stored reports: articles and version flags fetched in two queries. */
+export async function toReportJson(db: Db, rows: readonly StoredReport[]): Promise<ReportJson[]> {
+  const ids = rows.map((r) => r.report.id);
+  const articles = new Map<number, number[]>();
+  const versioned = new Set<number>();
+  if (ids.length > 0) {
+    for (const link of await db
+      .select({ reportId: reportArticles.reportId, articleId: reportArticles.articleId })
+      .from(reportArticles)
+      .where(inArray(reportArticles.reportId, ids))
+      .orderBy(asc(reportArticles.articleId))) {
+      const list = articles.get(link.reportId) ?? [];
+      list.push(link.articleId);
+      articles.set(link.reportId, list);
+    }
+    const descriptionIds = rows
+      .filter((r) => r.report.type === EntryType.DESCRIPTION)
+      .map((r) => r.report.id);
+    if (descriptionIds.length > 0) {
+      for (const v of await db
+        .selectDistinct({ reportId: descriptionVersions.reportId })
+        .from(descriptionVersions)
+        .where(inArray(descriptionVersions.reportId, descriptionIds))) {
+        versioned.add(v.reportId);
+      }
+    }
+  }
+  return rows.map((row) =>
+    reportJson(row, articles.get(row.report.id) ?? [], versioned.has(row.report.id)),
+  );
+}
+
+function reportJson(
+  row: StoredReport,
+  articles: number[],
+  hasPreviousVersion: boolean,
+): ReportJson {
+  const r = row.report;
+  const c = row.collection;
+  const type = asEntryType(r.type);
+  const commitDate = c.commitDate === null ? null : c.commitDate.toISOString();
+  const common = {
+    id: r.id,
+    locationId: r.locationId,
+    type,
+    reportedOn: r.reportedOn,
+    reportStatus: asReportStatus(r.reportStatus),
+    articles,
+    updatedByUserId: r.updatedByUserId,
+    updatedByUserName: fullName(row.reportUserGiven, row.reportUserFamily),
+    updatedBy: row.reportUserInitials,
+    userEntriesCount: r.userEntriesCount,
+    isNestingEntry: r.isNestingEntry,
+    isPropagationEntry: r.isPropagationEntry,
+    isPropagationTriggerEntry: r.isPropagationTriggerEntry,
+    reportCollection: {
+      id: c.id,
+      commitDate,
+      lastUpdatedBy: fullName(row.collectionUserGiven, row.collectionUserFamily),
+      propagationUptoDate: c.propagationUptoDate,
+    },
+  };
+  if (caseTypes.has(type)) {
+    return {
+      ...common,
+      ...countsOfRow(r),
+      sourceId: r.sourceId,
+      autoSurveillanceCaseId: r.autoSurveillanceCaseId,
+      propagatedFromDate: r.propagatedFromDate,
+    };
+  }
+  switch (type) {
+    case EntryType.TRAVELLER:
+      return {
+        ...common,
+        cases: r.travellerCases ?? 0,
+        notes: r.notes,
+        arrivalDate: r.arrivalDate,
+        departureDate: r.departureDate,
+        originId: r.originLocationId,
+      };
+    case EntryType.DESCRIPTION:
+      return {
+        ...common,
+        title: r.title,
+        description: r.description,
+        importance: r.importance,
+        updateReason: r.updateReason,
+        commitDate,
+        hasPreviousVersion,
+      };
+    case EntryType.INACTIVITY:
+      return { ...common, description: r.description, inactivityReason: r.inactivityReason };
+    case EntryType.NEW_REPORTING_PERIOD:
+      return { ...common, reportingPeriodType: r.reportingPeriodType };
+    default:
+      return {
+        ...common,
+        reportingPeriodType: r.reportingPeriodType,
+        startDate: r.periodStartDate,
+      };
+  }
+}
+
+/** Reports of one activity, deleted ones left out, narrowed by `more`. */
+export const activityReports = (activityId: number, ...more: (SQL | undefined)[]) =>
+  and(
+    eq(reports.diseaseActivityId, activityId),
+    sql`${reports.reportStatus} is distinct from ${ReportStatus.Deleted}`,
+    ...more,
+  );

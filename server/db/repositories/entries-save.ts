@@ -1,0 +1,475 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { CaseCounts } from '../../../src/domain/entries/case-figures';
+import type { DailyTotal } from '../../../src/domain/entries/daily-totals';
+import type { EntriesBody, SaveAnswerJson } from '../../../src/domain/entries/entries-api';
+import type { EntryMessage } from '../../../src/domain/entries/entry-message';
+import { serverMessages } from '../../../src/domain/entries/entry-message';
+import type { PropagationRequest, SubmittedEntry } from '../../../src/domain/entries/submission';
+import type { EntryListKey } from '../../../src/domain/entries/submission-body';
+import { EntryType, MessageLevel, ReportStatus } from '../../../src/domain/enums';
+import { messages } from '../../../src/domain/messages';
+import type { Db } from '../client';
+import {
+  diseaseActivities,
+  reportArticles,
+  reportCollections,
+  reportingPeriods,
+  reports,
+} from '../schema';
+import { findActivity } from './activity-detail';
+import { recordAudit } from './audit';
+import { columnsOfCounts, countsOfRow } from './entries-read';
+import type { PreparedSubmission } from './entries-submission';
+import { EntriesRefusal, prepareSubmission } from './entries-submission';
+
+/**
+ * Save and commit (spec 001 §4, §7 "Save"): in one transaction the activity row is locked and
+ * its version checked (If-Match), the submission re-validated, the collection and its entries
+ * written, and on commit the Daily Totals, propagation and reporting periods applied; the
+ * version is raised and every change recorded in the audit log. A refusal rolls it all back.
+ */
+
+/** The version read (If-Match) does not match: another write came first. */
+export class StaleVersion extends Error {
+  constructor(readonly current: number) {
+    super(`stale version, current ${current}`);
+    this.name = 'StaleVersion';
+  }
+}
+
+export interface SaveRequest {
+  readonly activityId: number;
+  readonly countryId: number;
+  /** The saved collection saved again (PUT), or null for a new one (POST). */
+  readonly collectionId: number | null;
+  readonly body: EntriesBody;
+  readonly propagation: PropagationRequest;
+  /** The version the analyst read (from If-Match). */
+  readonly expectedVersion: number;
+  readonly userId: number;
+  readonly today: string;
+}
+
+/** Messages of a level, prefixed as the server sends them. */
+const ofLevel = (list: readonly EntryMessage[], level: MessageLevel) =>
+  list.filter((m) => m.level === level);
+
+/** Every message of a prepared submission, entries first. */
+const allMessages = (p: PreparedSubmission) => [
+  ...p.result.entries.flatMap((e) => e.messages),
+  ...p.result.general,
+];
+
+/** The columns of a submitted entry's own fields. */
+function fieldColumns(
+  entry: SubmittedEntry,
+  counts: CaseCounts | undefined,
+  body: EntriesBody,
+  list: EntryListKey | null,
+  index: number,
+) {
+  const f = entry.fields;
+  switch (f.kind) {
+    case 'case':
+      return {
+        ...columnsOfCounts(counts ?? f.counts),
+        sourceId: f.sourceId,
+        autoSurveillanceCaseId: entry.autoSurveillanceCaseId ?? null,
+      };
+    case 'traveller': {
+      const t = list === 'travellers' ? body.travellers[index] : undefined;
+      return {
+        travellerCases: f.cases,
+        arrivalDate: f.arrivalDate,
+        departureDate: f.departureDate,
+        ...(t === undefined ? {} : { notes: t.notes, originLocationId: t.originId }),
+      };
+    }
+    case 'description': {
+      const d = list === 'descriptions' ? body.descriptions[index] : undefined;
+      return {
+        title: f.title,
+        description: f.description,
+        importance: f.importance,
+        ...(d === undefined ? {} : { updateReason: d.updateReason }),
+      };
+    }
+    case 'inactivity': {
+      const n = list === 'inactivities' ? body.inactivities[index] : undefined;
+      return {
+        inactivityReason: f.inactivityReason,
+        ...(n === undefined ? {} : { description: n.description }),
+      };
+    }
+    case 'period':
+      return { reportingPeriodType: f.reportingPeriodType };
+  }
+}
+
+/** Replaces a report's article links. */
+async function linkArticles(
+  tx: Db,
+  reportId: number,
+  articleIds: readonly number[],
+  userId: number,
+) {
+  await tx.delete(reportArticles).where(eq(reportArticles.reportId, reportId));
+  const unique = [...new Set(articleIds)];
+  if (unique.length > 0) {
+    await tx
+      .insert(reportArticles)
+      .values(unique.map((articleId) => ({ reportId, articleId, linkedByUserId: userId })));
+  }
+}
+
+/** Writes a Daily Total: over the committed one of that place and day, or as a new row. */
+async function writeDailyTotal(
+  tx: Db,
+  total: DailyTotal,
+  prepared: PreparedSubmission,
+  collectionId: number,
+  activityId: number,
+  userId: number,
+): Promise<number> {
+  const existing = prepared.committedRows.find(
+    (r) =>
+      r.type === EntryType.PROCESSED &&
+      r.locationId === total.locationId &&
+      r.reportedOn === total.reportedOn &&
+      !r.isNestingEntry,
+  );
+  const values = {
+    ...columnsOfCounts(total.counts),
+    sourceId: total.sourceId,
+    autoSurveillanceCaseId: total.autoSurveillanceCaseId,
+    isPropagationEntry: total.isPropagationEntry,
+    updatedByUserId: userId,
+    updatedAt: new Date(),
+  };
+  if (existing !== undefined) {
+    await tx
+      .update(reports)
+      .set({
+        ...values,
+        userEntriesCount: total.isPropagationEntry
+          ? existing.userEntriesCount
+          : total.userEntriesCount,
+      })
+      .where(eq(reports.id, existing.id));
+    await recordAudit(tx, {
+      userId,
+      action: total.isPropagationEntry ? 'propagate' : 'update',
+      entity: 'report',
+      entityId: existing.id,
+      detail: {
+        before: columnsOfCounts(countsOfRow(existing)),
+        after: columnsOfCounts(total.counts),
+      },
+    });
+    if (!total.isPropagationEntry) await addLinks(tx, existing.id, total.articles, userId);
+    return existing.id;
+  }
+  const [row] = await tx
+    .insert(reports)
+    .values({
+      ...values,
+      reportCollectionId: collectionId,
+      diseaseActivityId: activityId,
+      locationId: total.locationId,
+      type: EntryType.PROCESSED,
+      reportedOn: total.reportedOn,
+      reportStatus: ReportStatus.Committed,
+      userEntriesCount: total.userEntriesCount,
+    })
+    .returning({ id: reports.id });
+  if (!row) throw new Error('Daily Total insert returned nothing');
+  await addLinks(tx, row.id, total.articles, userId);
+  await recordAudit(tx, {
+    userId,
+    action: 'create',
+    entity: 'report',
+    entityId: row.id,
+    detail: { after: { type: EntryType.PROCESSED, ...columnsOfCounts(total.counts) } },
+  });
+  return row.id;
+}
+
+async function addLinks(tx: Db, reportId: number, articleIds: readonly number[], userId: number) {
+  if (articleIds.length === 0) return;
+  await tx
+    .insert(reportArticles)
+    .values(
+      [...new Set(articleIds)].map((articleId) => ({
+        reportId,
+        articleId,
+        linkedByUserId: userId,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Opens or closes reporting periods for committed period entries; answers the period id. */
+async function applyPeriodEntry(
+  tx: Db,
+  entry: SubmittedEntry,
+  reportId: number,
+  activityId: number,
+  userId: number,
+): Promise<void> {
+  const f = entry.fields;
+  if (f.kind !== 'period' || entry.reportedOn === null) return;
+  if (entry.type === EntryType.NEW_REPORTING_PERIOD && f.reportingPeriodType !== null) {
+    const [period] = await tx
+      .insert(reportingPeriods)
+      .values({
+        diseaseActivityId: activityId,
+        startDate: entry.reportedOn,
+        reportingPeriodType: f.reportingPeriodType,
+      })
+      .returning({ id: reportingPeriods.id });
+    if (!period) throw new Error('reporting period insert returned nothing');
+    await tx.update(reports).set({ reportingPeriodId: period.id }).where(eq(reports.id, reportId));
+    await recordAudit(tx, {
+      userId,
+      action: 'create',
+      entity: 'reportingPeriod',
+      entityId: period.id,
+      detail: {
+        after: { startDate: entry.reportedOn, reportingPeriodType: f.reportingPeriodType },
+      },
+    });
+  }
+  if (entry.type === EntryType.END_REPORTING_PERIOD) {
+    const [open] = await tx
+      .update(reportingPeriods)
+      .set({ endDate: entry.reportedOn })
+      .where(
+        and(eq(reportingPeriods.diseaseActivityId, activityId), isNull(reportingPeriods.endDate)),
+      )
+      .returning();
+    if (!open) return;
+    await tx
+      .update(reports)
+      .set({
+        reportingPeriodId: open.id,
+        periodStartDate: open.startDate,
+        reportingPeriodType: f.reportingPeriodType ?? open.reportingPeriodType,
+      })
+      .where(eq(reports.id, reportId));
+    await recordAudit(tx, {
+      userId,
+      action: 'close',
+      entity: 'reportingPeriod',
+      entityId: open.id,
+      detail: { before: { endDate: null }, after: { endDate: entry.reportedOn } },
+    });
+  }
+}
+
+/**
+ * Saves (or commits) a submission. Throws EntriesRefusal (400 with the errors, or with the
+ * unconfirmed high-impact warnings of a commit; 404; 409) or StaleVersion (412); nothing is
+ * written then.
+ */
+export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAnswerJson> {
+  const { body, userId } = request;
+  const commit = body.commitChanges;
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ version: diseaseActivities.version })
+      .from(diseaseActivities)
+      .where(
+        and(
+          eq(diseaseActivities.diseaseActivityId, request.activityId),
+          eq(diseaseActivities.countryId, request.countryId),
+        ),
+      )
+      .for('update');
+    if (locked === undefined) {
+      throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(request.activityId)]);
+    }
+    if (locked.version !== request.expectedVersion) throw new StaleVersion(locked.version);
+    const found = await findActivity(tx, request.activityId, request.countryId);
+    if (found === undefined) {
+      throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(request.activityId)]);
+    }
+
+    const prepared = await prepareSubmission(
+      tx,
+      found,
+      request.collectionId,
+      body,
+      request.propagation,
+      request.today,
+    );
+    const all = allMessages(prepared);
+    const errors = ofLevel(all, MessageLevel.ERROR);
+    if (errors.length > 0) throw new EntriesRefusal(400, serverMessages(errors));
+    const high = ofLevel(all, MessageLevel.WARNINGHIGH);
+    if (commit && high.length > 0 && !body.warningsAccepted) {
+      throw new EntriesRefusal(400, [messages.highWarningsNotAccepted, ...serverMessages(high)]);
+    }
+
+    const now = new Date();
+    const propagationUptoDate = request.propagation.propagate
+      ? request.propagation.propagateUptoDate
+      : null;
+    let collectionId = request.collectionId;
+    if (collectionId === null) {
+      const [created] = await tx
+        .insert(reportCollections)
+        .values({
+          diseaseActivityId: request.activityId,
+          countryId: request.countryId,
+          lastUpdatedByUserId: userId,
+          propagationUptoDate,
+          commitDate: commit ? now : null,
+        })
+        .returning({ id: reportCollections.id });
+      if (!created) throw new Error('report collection insert returned nothing');
+      collectionId = created.id;
+    } else {
+      await tx
+        .update(reportCollections)
+        .set({
+          lastUpdatedByUserId: userId,
+          propagationUptoDate,
+          commitDate: commit ? now : null,
+          updatedAt: now,
+        })
+        .where(eq(reportCollections.id, collectionId));
+    }
+
+    const status = commit ? ReportStatus.Committed : ReportStatus.Saved;
+    const reportIds: Record<EntryListKey, number[]> = {
+      cases: [],
+      travellers: [],
+      descriptions: [],
+      inactivities: [],
+      reportingPeriods: [],
+    };
+    const committedEntries: { entry: SubmittedEntry; id: number }[] = [];
+    const writeOne = async (
+      entry: SubmittedEntry,
+      id: number | undefined,
+      list: EntryListKey | null,
+      index: number,
+    ): Promise<number> => {
+      if (entry.reportStatus === ReportStatus.Deleted) {
+        if (id === undefined) return 0;
+        await tx
+          .update(reports)
+          .set({ reportStatus: ReportStatus.Deleted, updatedByUserId: userId, updatedAt: now })
+          .where(eq(reports.id, id));
+        await recordAudit(tx, { userId, action: 'delete', entity: 'report', entityId: id });
+        return id;
+      }
+      // An end-period entry names the type of the period it closes when not given.
+      const openPeriod = prepared.periods.find((p) => p.endDate === null);
+      const periodType =
+        entry.type === EntryType.END_REPORTING_PERIOD &&
+        entry.fields.kind === 'period' &&
+        entry.fields.reportingPeriodType === null &&
+        openPeriod !== undefined
+          ? {
+              reportingPeriodType: openPeriod.reportingPeriodType,
+              periodStartDate: openPeriod.startDate,
+            }
+          : {};
+      const values = {
+        locationId: entry.locationId,
+        type: entry.type,
+        reportedOn: entry.reportedOn ?? request.today,
+        reportStatus: status,
+        updatedByUserId: userId,
+        updatedAt: now,
+        userEntriesCount:
+          entry.type === EntryType.CASE_DATA || entry.type === EntryType.AUTO_SURVEILLANCE ? 1 : 0,
+        isPropagationTriggerEntry:
+          request.propagation.propagate && entry.type === EntryType.CASE_DATA,
+        ...fieldColumns(entry, prepared.result.counts.get(entry.key), body, list, index),
+        ...periodType,
+      };
+      let reportId: number;
+      if (id === undefined) {
+        const [row] = await tx
+          .insert(reports)
+          .values({
+            ...values,
+            reportCollectionId: collectionId,
+            diseaseActivityId: request.activityId,
+          })
+          .returning({ id: reports.id });
+        if (!row) throw new Error('report insert returned nothing');
+        reportId = row.id;
+        await recordAudit(tx, {
+          userId,
+          action: commit ? 'commit' : 'create',
+          entity: 'report',
+          entityId: reportId,
+          detail: { after: values },
+        });
+      } else {
+        const [before] = await tx.select().from(reports).where(eq(reports.id, id));
+        await tx.update(reports).set(values).where(eq(reports.id, id));
+        reportId = id;
+        await recordAudit(tx, {
+          userId,
+          action: commit ? 'commit' : 'update',
+          entity: 'report',
+          entityId: id,
+          detail: { before: before ?? {}, after: values },
+        });
+      }
+      if (list !== null) await linkArticles(tx, reportId, entry.articles ?? [], userId);
+      if (commit) committedEntries.push({ entry, id: reportId });
+      return reportId;
+    };
+
+    for (const b of prepared.body) {
+      const id = await writeOne(b.entry, b.id, b.list, b.index);
+      if (id > 0) reportIds[b.list].push(id);
+    }
+    for (const k of prepared.keptSaved) await writeOne(k.entry, k.id, null, 0);
+
+    const processedReportIds: number[] = [];
+    if (commit) {
+      for (const { entry, id } of committedEntries) {
+        await applyPeriodEntry(tx, entry, id, request.activityId, userId);
+      }
+      for (const total of prepared.result.dailyTotals) {
+        processedReportIds.push(
+          await writeDailyTotal(tx, total, prepared, collectionId, request.activityId, userId),
+        );
+      }
+    }
+
+    const version = locked.version + 1;
+    await tx
+      .update(diseaseActivities)
+      .set({ version, updatedAt: now, lastUpdatedByUserId: userId })
+      .where(eq(diseaseActivities.diseaseActivityId, request.activityId));
+    const warnings = all.filter((m) => m.level !== MessageLevel.ERROR);
+    await recordAudit(tx, {
+      userId,
+      action: commit ? 'commit' : 'save',
+      entity: 'reportCollection',
+      entityId: collectionId,
+      detail: {
+        diseaseActivityId: request.activityId,
+        version,
+        propagationUptoDate,
+        // Who confirmed the high-impact warnings, and which (the user and time of this row).
+        ...(commit && high.length > 0 ? { acceptedWarnings: serverMessages(high) } : {}),
+      },
+    });
+    return {
+      reportCollectionId: collectionId,
+      committed: commit,
+      reportIds,
+      processedReportIds,
+      messages: serverMessages(warnings),
+      version,
+    };
+  });
+}

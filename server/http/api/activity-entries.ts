@@ -1,0 +1,214 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isCalendarDay, todayOf } from '../../../src/domain/calendar-day';
+import { EntriesBody } from '../../../src/domain/entries/entries-api';
+import type { ValidateAnswerJson } from '../../../src/domain/entries/entries-api';
+import type { EntryMessage } from '../../../src/domain/entries/entry-message';
+import { hasErrors, serverMessages } from '../../../src/domain/entries/entry-message';
+import type { PropagationRequest } from '../../../src/domain/entries/submission';
+import { messages } from '../../../src/domain/messages';
+import type { Db } from '../../db/client';
+import type { FoundActivity } from '../../db/repositories/activity-detail';
+import { activityDetail, findActivity } from '../../db/repositories/activity-detail';
+import { EntriesRefusal, prepareSubmission } from '../../db/repositories/entries-submission';
+import { StaleVersion, saveEntries } from '../../db/repositories/entries-save';
+import { currentUser } from '../current-user';
+import { ApiError, badRequest, sendErrors } from '../errors';
+import { decodeOr400 } from '../validate';
+import { idSegment, paramOf, parseId, queryOf, reindex } from './articles-common';
+import { recentDays } from '../../../src/domain/entries/entries-api';
+
+/** What the entries routes need. */
+export interface ActivityEntriesDeps {
+  readonly db: Db;
+}
+
+const activityPath = `/diseaseactivities/:activityId${idSegment}/countries/:countryId${idSegment}`;
+
+/** The version as an ETag: a strong validator of the activity's entries. */
+export const etagOf = (version: number) => `"${version}"`;
+
+/** The version named by an If-Match header ("12" or W/"12"); undefined when absent or '*'. */
+export function versionOfIfMatch(header: string | undefined): number | 'invalid' | undefined {
+  if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"(\d+)"\s*$/.exec(header);
+  return match?.[1] === undefined ? 'invalid' : Number(match[1]);
+}
+
+function idParam(request: FastifyRequest, name: string): number {
+  const id = parseId(paramOf(request, name));
+  if (id === undefined) throw new ApiError(404, [messages.notFound(request.method, request.url)]);
+  return id;
+}
+
+const today = () => todayOf(Date.now());
+
+/** The activity of the path, or 404. */
+async function activityOf(db: Db, request: FastifyRequest): Promise<FoundActivity> {
+  const activityId = idParam(request, 'activityId');
+  const found = await findActivity(db, activityId, idParam(request, 'countryId'));
+  if (found === undefined) throw new ApiError(404, [messages.diseaseActivityNotFound(activityId)]);
+  return found;
+}
+
+/** propagate and propagateUptoDate of a query (or of the validate path). */
+function propagationOf(
+  request: FastifyRequest,
+  propagateText: string | undefined,
+): PropagationRequest {
+  const problems: string[] = [];
+  let propagate = false;
+  if (propagateText !== undefined) {
+    if (propagateText !== 'true' && propagateText !== 'false') {
+      problems.push(messages.invalidBoolean('propagate'));
+    }
+    propagate = propagateText === 'true';
+  }
+  const upto = queryOf(request, 'propagateUptoDate') ?? null;
+  if (upto !== null && !isCalendarDay(upto))
+    problems.push(messages.invalidDate('propagateUptoDate'));
+  if (problems.length > 0) throw badRequest(problems);
+  return { propagate, propagateUptoDate: upto };
+}
+
+/**
+ * The per-activity entries calls of spec 001 §7 (shapes in src/domain/entries/entries-api.ts):
+ *
+ * - GET …/countries/{countryId}/numDays/{numDays} → ActivityDetailJson, ETag "{version}".
+ * - POST …/countries/{countryId}/reports/{propagate}/validate?propagateUptoDate → 200
+ *   ValidateAnswerJson (errors are answers here, not failures; 400 only for a bad body).
+ * - POST …/countries/{countryId}/reports/propagate?propagate&propagateUptoDate (new collection)
+ *   and PUT …/reports/{reportId}/propagate (the saved collection {reportId}): EntriesBody →
+ *   201 / 200 SaveAnswerJson with the new ETag. If-Match "{version}" is required (428 without);
+ *   a stale one gets 412 `{ errors, current }` with the current detail and its ETag. The
+ *   server validates again: 400 lists the errors in the spec's words, nothing is written.
+ */
+export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = async (
+  app,
+  { db },
+) => {
+  app.get(`${activityPath}/numDays/:numDays${idSegment}`, async (request, reply) => {
+    const found = await activityOf(db, request);
+    const numDays = idParam(request, 'numDays');
+    const detail = await activityDetail(db, found, numDays, today());
+    return reply.header('etag', etagOf(detail.version)).send(detail);
+  });
+
+  app.post(`${activityPath}/reports/:propagate/validate`, async (request) => {
+    const found = await activityOf(db, request);
+    const propagation = propagationOf(request, paramOf(request, 'propagate'));
+    const body = decodeOr400(EntriesBody, request.body);
+    const collectionText = queryOf(request, 'reportCollectionId');
+    const collectionId = collectionText === undefined ? null : (parseId(collectionText) ?? null);
+    if (collectionText !== undefined && collectionId === null) {
+      throw badRequest([messages.invalidId('reportCollectionId')]);
+    }
+    const prepared = await refused(() =>
+      prepareSubmission(db, found, collectionId, body, propagation, today()),
+    );
+    const all: EntryMessage[] = [
+      ...prepared.result.entries.flatMap((e) => e.messages),
+      ...prepared.result.general,
+    ];
+    const byLocation = new Map<number, EntryMessage[]>();
+    for (const e of prepared.result.entries) {
+      const list = byLocation.get(e.locationId) ?? [];
+      list.push(...e.messages);
+      byLocation.set(e.locationId, list);
+    }
+    const name = (id: number) => prepared.locationNames.get(id) ?? String(id);
+    const answer: ValidateAnswerJson = {
+      processedReports: prepared.result.dailyTotals.map((t) => ({
+        locationId: t.locationId,
+        locationName: name(t.locationId),
+        reportedOn: t.reportedOn,
+        ...t.counts,
+        articles: t.articles,
+        sourceId: t.sourceId,
+        autoSurveillanceCaseId: t.autoSurveillanceCaseId,
+        userEntriesCount: t.userEntriesCount,
+        isPastEntry: t.isPastEntry,
+        isPropagationEntry: t.isPropagationEntry,
+      })),
+      messages: serverMessages(all),
+      locations: [...byLocation]
+        .filter(([, list]) => list.length > 0)
+        .map(([locationId, list]) => ({
+          locationId,
+          locationName: name(locationId),
+          messages: serverMessages(list),
+        })),
+      result: hasErrors(all)
+        ? null
+        : prepared.result.dailyTotals.length > 0
+          ? messages.followingProcessedRows
+          : messages.noProcessedRows,
+    };
+    return answer;
+  });
+
+  const save = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    collectionId: number | null,
+  ) => {
+    const activityId = idParam(request, 'activityId');
+    const countryId = idParam(request, 'countryId');
+    const expected = versionOfIfMatch(request.headers['if-match']);
+    if (expected === undefined) return sendErrors(reply, 428, [messages.preconditionRequired]);
+    const propagation = propagationOf(request, queryOf(request, 'propagate'));
+    const body = decodeOr400(EntriesBody, request.body);
+    const user = currentUser(request);
+    try {
+      const answer = await saveEntries(db, {
+        activityId,
+        countryId,
+        collectionId,
+        body,
+        propagation,
+        expectedVersion: expected === 'invalid' ? -1 : expected,
+        userId: user.id,
+        today: today(),
+      });
+      const articleIds = [
+        ...new Set(
+          [body.cases, body.travellers, body.descriptions, body.inactivities, body.reportingPeriods]
+            .flat()
+            .flatMap((e) => e.articles),
+        ),
+      ];
+      if (articleIds.length > 0) await reindex(request, db, articleIds);
+      return await reply
+        .code(collectionId === null ? 201 : 200)
+        .header('etag', etagOf(answer.version))
+        .send(answer);
+    } catch (error) {
+      if (error instanceof StaleVersion) {
+        const found = await findActivity(db, activityId, countryId);
+        if (found === undefined)
+          throw new ApiError(404, [messages.diseaseActivityNotFound(activityId)]);
+        const current = await activityDetail(db, found, recentDays, today());
+        return reply
+          .code(412)
+          .header('etag', etagOf(current.version))
+          .send({ errors: [messages.staleVersion], current });
+      }
+      if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
+      throw error;
+    }
+  };
+
+  app.post(`${activityPath}/reports/propagate`, (request, reply) => save(request, reply, null));
+  app.put(`${activityPath}/reports/:reportId${idSegment}/propagate`, (request, reply) =>
+    save(request, reply, idParam(request, 'reportId')),
+  );
+};
+
+/** Runs a read that may refuse, turning its refusal into the API's error. */
+async function refused<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
+    throw error;
+  }
+}

@@ -1,0 +1,306 @@
+import { Schema } from 'effect';
+import { isCalendarDay } from '../calendar-day';
+import {
+  AutoSurveillanceReview,
+  CommitStatus,
+  EntryType,
+  Importance,
+  InactivityReason,
+  ReportingPeriodType,
+  ReportStatus,
+  UpdateStatus,
+} from '../enums';
+import { messages } from '../messages';
+import { userEnteredKinds } from './case-figures';
+
+/**
+ * Shapes of the entries calls (spec 001 §3, §7): what the detail, report and validate calls
+ * answer, and the body of validate and save. Decoded by the server (never trust the client)
+ * and by the worker (never trust an answer).
+ */
+
+/** A database id: a positive whole number. */
+const Id = Schema.Int.pipe(Schema.positive());
+/** A calendar day written YYYY-MM-DD. */
+export const Day = Schema.String.pipe(
+  Schema.filter(isCalendarDay, { message: () => 'Expected a date written YYYY-MM-DD' }),
+);
+const optionalNull = <A, I>(schema: Schema.Schema<A, I>) =>
+  Schema.optionalWith(Schema.NullOr(schema), { default: () => null });
+
+/** Recent days the detail call answers (spec 001 §9). */
+export const recentDays = 5;
+
+// ─── Answers ────────────────────────────────────────────────────────────────────────────
+
+/** One figure as the API answers it. */
+export const CaseCountJson = Schema.Struct({
+  cumulative: Schema.NullOr(Schema.Int),
+  newCases: Schema.NullOr(Schema.Int),
+  userEntered: Schema.NullOr(Schema.Literal(...userEnteredKinds)),
+  computed: Schema.Boolean,
+});
+
+/** report.reportCollection. commitDate ISO 8601 or null while only saved. */
+export const ReportCollectionJson = Schema.Struct({
+  id: Id,
+  commitDate: Schema.NullOr(Schema.String),
+  lastUpdatedBy: Schema.NullOr(Schema.String),
+  propagationUptoDate: Schema.NullOr(Schema.String),
+});
+
+/**
+ * One report (spec 001 §3 "Report common fields" and the fields of its type; fields of other
+ * types are absent). updatedByUserName is the analyst's name, updatedBy their initials.
+ */
+export const ReportJson = Schema.Struct({
+  id: Id,
+  locationId: Id,
+  type: Schema.Literal(...Object.values(EntryType)),
+  reportedOn: Schema.String,
+  reportStatus: Schema.NullOr(Schema.Literal(...Object.values(ReportStatus))),
+  articles: Schema.Array(Id),
+  updatedByUserId: Schema.NullOr(Id),
+  updatedByUserName: Schema.NullOr(Schema.String),
+  updatedBy: Schema.NullOr(Schema.String),
+  userEntriesCount: Schema.Int,
+  isNestingEntry: Schema.Boolean,
+  isPropagationEntry: Schema.Boolean,
+  isPropagationTriggerEntry: Schema.Boolean,
+  reportCollection: ReportCollectionJson,
+  // Case data, auto surveillance, processed.
+  reportedCases: Schema.optional(CaseCountJson),
+  suspectedCases: Schema.optional(CaseCountJson),
+  confirmedCases: Schema.optional(CaseCountJson),
+  deaths: Schema.optional(CaseCountJson),
+  sourceId: Schema.optional(Schema.NullOr(Schema.String)),
+  autoSurveillanceCaseId: Schema.optional(Schema.NullOr(Schema.String)),
+  propagatedFromDate: Schema.optional(Schema.NullOr(Schema.String)),
+  // Traveller.
+  cases: Schema.optional(Schema.Int),
+  notes: Schema.optional(Schema.NullOr(Schema.String)),
+  arrivalDate: Schema.optional(Schema.NullOr(Schema.String)),
+  departureDate: Schema.optional(Schema.NullOr(Schema.String)),
+  originId: Schema.optional(Schema.NullOr(Id)),
+  // Description (situational update); description is also a check-in's note.
+  title: Schema.optional(Schema.NullOr(Schema.String)),
+  description: Schema.optional(Schema.NullOr(Schema.String)),
+  importance: Schema.optional(Schema.NullOr(Schema.Enums(Importance))),
+  updateReason: Schema.optional(Schema.NullOr(Schema.String)),
+  commitDate: Schema.optional(Schema.NullOr(Schema.String)),
+  hasPreviousVersion: Schema.optional(Schema.Boolean),
+  // Check-in.
+  inactivityReason: Schema.optional(Schema.NullOr(Schema.Enums(InactivityReason))),
+  // Reporting periods.
+  reportingPeriodType: Schema.optional(Schema.NullOr(Schema.Enums(ReportingPeriodType))),
+  startDate: Schema.optional(Schema.NullOr(Schema.String)),
+});
+export type ReportJson = typeof ReportJson.Type;
+
+/** latestReportingPeriod / previousReportingPeriod. */
+export const ReportingPeriodJson = Schema.Struct({
+  id: Id,
+  startDate: Schema.String,
+  endDate: Schema.NullOr(Schema.String),
+  reportingPeriodType: Schema.Enums(ReportingPeriodType),
+});
+
+/** A location of the activity (spec 001 §3 "Location"). */
+export const ActivityLocationJson = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  type: Schema.Int,
+  parentId: Schema.NullOr(Id),
+  displayName: Schema.String,
+  population: Schema.NullOr(Schema.Number),
+});
+
+/** countryDetails of the detail (spec 001 §3). */
+export const CountryDetailsJson = Schema.Struct({
+  countryId: Id,
+  countryName: Schema.String,
+  riskModelId: Schema.NullOr(Id),
+  riskModelName: Schema.NullOr(Schema.String),
+  totalCountStartDate: Schema.NullOr(Schema.String),
+  publiclyVisible: Schema.Boolean,
+  daysNeededForUpdate: Schema.Int,
+  allowedDaysGap: Schema.Int,
+  notes: Schema.String,
+});
+
+/**
+ * GET /api/diseaseactivities/{activityId}/countries/{countryId}/numDays/{numDays}: the
+ * activity with its page state (spec 001 §3 "Disease activity detail", §7 "Detail"), the
+ * activity's locations, and the reports of the last numDays days up to its last entry, every
+ * uncommitted report, and each location's latest Daily Total. `version` is also the ETag.
+ */
+export const ActivityDetailJson = Schema.Struct({
+  activity: Schema.Struct({
+    diseaseActivityId: Id,
+    diseaseId: Id,
+    diseaseName: Schema.String,
+    speciesId: Id,
+    speciesName: Schema.String,
+    speciesGroup: Schema.Int,
+    lastUpdatedBy: Schema.NullOr(Schema.String),
+    lastCommittedDate: Schema.NullOr(Schema.String),
+    activityStatus: Schema.Enums(UpdateStatus),
+    hasNotableEvents: Schema.Boolean,
+    countryDetails: CountryDetailsJson,
+  }),
+  commitStatus: Schema.Enums(CommitStatus),
+  asReviewStatus: Schema.Enums(AutoSurveillanceReview),
+  /** Manual entry is read-only while auto-surveillance entries are uncommitted. */
+  readOnly: Schema.Boolean,
+  latestReportingPeriod: Schema.NullOr(ReportingPeriodJson),
+  previousReportingPeriod: Schema.NullOr(ReportingPeriodJson),
+  lastEntryDate: Schema.NullOr(Schema.String),
+  propagationUptoDate: Schema.NullOr(Schema.String),
+  locations: Schema.Array(ActivityLocationJson),
+  reports: Schema.Array(ReportJson),
+  version: Schema.Int,
+});
+export type ActivityDetailJson = typeof ActivityDetailJson.Type;
+
+// ─── Bodies ─────────────────────────────────────────────────────────────────────────────
+
+const CaseCountInput = Schema.Struct({
+  cumulative: optionalNull(Schema.Number),
+  newCases: optionalNull(Schema.Number),
+  userEntered: optionalNull(Schema.Literal(...userEnteredKinds)),
+});
+export type CaseCountInput = typeof CaseCountInput.Type;
+
+const emptyCount = () => ({ cumulative: null, newCases: null, userEntered: null });
+const figure = Schema.optionalWith(CaseCountInput, { default: emptyCount });
+
+/** What every entry of a body carries. id names a saved entry of the collection. */
+const commonInput = {
+  id: Schema.optional(Id),
+  locationId: Id,
+  reportedOn: optionalNull(Day),
+  /** 0 (Deleted) deletes a saved entry; anything else is decided by the server. */
+  reportStatus: optionalNull(Schema.Literal(ReportStatus.Deleted)),
+  articles: Schema.optionalWith(Schema.Array(Id), { default: () => [] }),
+};
+
+export const CaseInput = Schema.Struct({
+  ...commonInput,
+  type: Schema.optionalWith(Schema.Literal(EntryType.CASE_DATA, EntryType.AUTO_SURVEILLANCE), {
+    default: () => EntryType.CASE_DATA,
+  }),
+  reportedCases: figure,
+  suspectedCases: figure,
+  confirmedCases: figure,
+  deaths: figure,
+  sourceId: optionalNull(Schema.String),
+  autoSurveillanceCaseId: optionalNull(Schema.String),
+});
+export type CaseInput = typeof CaseInput.Type;
+
+export const TravellerInput = Schema.Struct({
+  ...commonInput,
+  cases: optionalNull(Schema.Number),
+  notes: optionalNull(Schema.String),
+  arrivalDate: optionalNull(Day),
+  departureDate: optionalNull(Day),
+  originId: optionalNull(Id),
+});
+export type TravellerInput = typeof TravellerInput.Type;
+
+export const DescriptionInput = Schema.Struct({
+  ...commonInput,
+  title: optionalNull(Schema.String),
+  description: optionalNull(Schema.String),
+  importance: optionalNull(Schema.Enums(Importance)),
+  updateReason: optionalNull(Schema.String),
+});
+export type DescriptionInput = typeof DescriptionInput.Type;
+
+export const InactivityInput = Schema.Struct({
+  ...commonInput,
+  description: optionalNull(Schema.String),
+  inactivityReason: optionalNull(Schema.Enums(InactivityReason)),
+});
+export type InactivityInput = typeof InactivityInput.Type;
+
+export const ReportingPeriodInput = Schema.Struct({
+  ...commonInput,
+  type: Schema.Literal(EntryType.NEW_REPORTING_PERIOD, EntryType.END_REPORTING_PERIOD),
+  reportingPeriodType: optionalNull(Schema.Enums(ReportingPeriodType)),
+});
+export type ReportingPeriodInput = typeof ReportingPeriodInput.Type;
+
+const list = <A, I>(schema: Schema.Schema<A, I>) =>
+  Schema.optionalWith(Schema.Array(schema), { default: () => [] });
+
+/**
+ * The body of validate and save (spec 001 §7): the entries by kind. commitChanges commits the
+ * collection; warningsAccepted confirms the high-impact warnings (a commit with any is refused
+ * without it). lastUpdatedBy is accepted and ignored: the signed-in analyst is recorded.
+ */
+export const EntriesBody = Schema.Struct({
+  lastUpdatedBy: Schema.optional(Schema.Unknown),
+  commitChanges: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  warningsAccepted: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  cases: list(CaseInput),
+  travellers: list(TravellerInput),
+  descriptions: list(DescriptionInput),
+  inactivities: list(InactivityInput),
+  reportingPeriods: list(ReportingPeriodInput),
+});
+export type EntriesBody = typeof EntriesBody.Type;
+
+/** One Daily Total of a validate answer (spec 001 §7 "Validate"). */
+export const ProcessedReportJson = Schema.Struct({
+  locationId: Id,
+  locationName: Schema.String,
+  reportedOn: Schema.String,
+  reportedCases: CaseCountJson,
+  suspectedCases: CaseCountJson,
+  confirmedCases: CaseCountJson,
+  deaths: CaseCountJson,
+  articles: Schema.Array(Id),
+  sourceId: Schema.NullOr(Schema.String),
+  autoSurveillanceCaseId: Schema.NullOr(Schema.String),
+  userEntriesCount: Schema.Int,
+  isPastEntry: Schema.Boolean,
+  isPropagationEntry: Schema.Boolean,
+});
+export type ProcessedReportJson = typeof ProcessedReportJson.Type;
+
+/**
+ * POST …/reports/{propagate}/validate: the Daily Totals a commit would write, and the messages
+ * (warnings prefixed WARNINGLOW / WARNINGHIGH, errors as they are), all at once and per
+ * location (the warning cards). result is the success line, null when there are errors.
+ */
+export const ValidateAnswerJson = Schema.Struct({
+  processedReports: Schema.Array(ProcessedReportJson),
+  messages: Schema.Array(Schema.String),
+  locations: Schema.Array(
+    Schema.Struct({
+      locationId: Id,
+      locationName: Schema.String,
+      messages: Schema.Array(Schema.String),
+    }),
+  ),
+  result: Schema.NullOr(Schema.Literal(messages.followingProcessedRows, messages.noProcessedRows)),
+});
+export type ValidateAnswerJson = typeof ValidateAnswerJson.Type;
+
+/** A save's answer: the collection, its entries' ids in body order, the warnings, the version. */
+export const SaveAnswerJson = Schema.Struct({
+  reportCollectionId: Id,
+  committed: Schema.Boolean,
+  reportIds: Schema.Struct({
+    cases: Schema.Array(Id),
+    travellers: Schema.Array(Id),
+    descriptions: Schema.Array(Id),
+    inactivities: Schema.Array(Id),
+    reportingPeriods: Schema.Array(Id),
+  }),
+  processedReportIds: Schema.Array(Id),
+  messages: Schema.Array(Schema.String),
+  version: Schema.Int,
+});
+export type SaveAnswerJson = typeof SaveAnswerJson.Type;

@@ -1,0 +1,257 @@
+import { displayDay } from '../calendar-day';
+import { EntryType, ReportStatus, entryTypeLabel } from '../enums';
+import type { Importance, InactivityReason, ReportingPeriodType } from '../enums';
+import { messages } from '../messages';
+import type { Recomputed } from './case-arithmetic';
+import { isCommitted, recomputeEntries } from './case-arithmetic';
+import type { CaseCounts } from './case-figures';
+import { validateCaseEntry } from './case-validation';
+import type { DailyTotal, DailyTotalSource } from './daily-totals';
+import { computeDailyTotals } from './daily-totals';
+import type { EntryMessage } from './entry-message';
+import { error } from './entry-message';
+import {
+  validateCheckIn,
+  validateEndReportingPeriod,
+  validateNewReportingPeriod,
+  validateSituationalUpdate,
+  validateTraveller,
+} from './entry-validation';
+import type { PeriodSpan } from './propagation';
+import { propagationAvailability, validatePropagation } from './propagation';
+import { periodEntryEarliest } from './reported-on-bounds';
+
+/**
+ * Validation of one save or commit as a whole (spec 001 §4, §5, §7 "Validate"): every entry's
+ * rules, the rules between an entry and the activity (locations, reporting periods, the
+ * auto-surveillance lock, propagation), and the Daily Totals a commit writes. The worker runs
+ * it for instant feedback; the server runs it again before writing.
+ */
+
+/** The type-specific fields of a submitted entry (form values, so possibly blank). */
+export type SubmittedFields =
+  | { readonly kind: 'case'; readonly counts: CaseCounts; readonly sourceId: string | null }
+  | {
+      readonly kind: 'traveller';
+      readonly cases: number | null;
+      readonly arrivalDate: string | null;
+      readonly departureDate: string | null;
+    }
+  | {
+      readonly kind: 'description';
+      readonly title: string | null;
+      readonly description: string | null;
+      readonly importance: Importance | null;
+    }
+  | { readonly kind: 'inactivity'; readonly inactivityReason: InactivityReason | null }
+  | { readonly kind: 'period'; readonly reportingPeriodType: ReportingPeriodType | null };
+
+/** One entry of the submission: new, or a saved one of the collection (kept or changed). */
+export interface SubmittedEntry extends DailyTotalSource {
+  /** Where it came from, e.g. 'cases.0' (body key and index) or 'saved.42'. */
+  readonly key: string;
+  readonly fields: SubmittedFields;
+}
+
+/** A location as the submission rules need it. */
+export interface SubmissionLocation {
+  readonly name: string;
+  readonly isCountry: boolean;
+  /** Inside the activity's country (or the country itself). */
+  readonly inActivity: boolean;
+}
+
+/** The activity around a submission. */
+export interface SubmissionContext {
+  /** Committed entries of the activity (case types, Daily Totals and period entries). */
+  readonly committed: readonly DailyTotalSource[];
+  readonly locations: ReadonlyMap<number, SubmissionLocation>;
+  readonly allowedDaysGap: number;
+  readonly latestPeriod: PeriodSpan | null;
+  readonly priorPeriods: readonly PeriodSpan[];
+  readonly lastEntryDate: string | null;
+  /** Auto-surveillance entries outside this submission wait to be resolved. */
+  readonly autoSurveillancePending: boolean;
+  readonly today: string;
+}
+
+export interface PropagationRequest {
+  readonly propagate: boolean;
+  readonly propagateUptoDate: string | null;
+}
+
+/** The messages of one entry. */
+export interface EntryResult {
+  readonly key: string;
+  readonly locationId: number;
+  readonly messages: readonly EntryMessage[];
+}
+
+export interface SubmissionResult {
+  readonly entries: readonly EntryResult[];
+  /** Messages about the submission as a whole (propagation). */
+  readonly general: readonly EntryMessage[];
+  /** The figures of the submitted case entries after the arithmetic, by key. */
+  readonly counts: ReadonlyMap<string, CaseCounts>;
+  readonly dailyTotals: readonly DailyTotal[];
+}
+
+const live = (e: SubmittedEntry) => e.reportStatus !== ReportStatus.Deleted;
+
+/** Rules between an entry and the activity: place, date, lock, reporting periods. */
+function placementMessages(
+  entry: SubmittedEntry,
+  context: SubmissionContext,
+  submitted: readonly SubmittedEntry[],
+): EntryMessage[] {
+  const out: EntryMessage[] = [];
+  const place = context.locations.get(entry.locationId);
+  if (place === undefined || !place.inActivity) {
+    out.push(error(messages.locationNotInActivity, 'locationId'));
+  }
+  if (context.autoSurveillancePending && entry.type !== EntryType.AUTO_SURVEILLANCE) {
+    out.push(error(messages.pendingAutoSurveillanceBanner));
+  }
+  const label = entryTypeLabel[entry.type];
+  const countryOnly =
+    entry.type === EntryType.INACTIVITY ||
+    entry.type === EntryType.NEW_REPORTING_PERIOD ||
+    entry.type === EntryType.END_REPORTING_PERIOD;
+  if (countryOnly && place !== undefined && !place.isCountry) {
+    out.push(error(messages.countryLevelOnly(label), 'locationId'));
+  }
+  if (entry.reportedOn !== null && entry.reportedOn > context.today) {
+    out.push(error(messages.reportedOnInFuture, 'reportedOn'));
+  }
+  if (
+    entry.type === EntryType.NEW_REPORTING_PERIOD ||
+    entry.type === EntryType.END_REPORTING_PERIOD
+  ) {
+    const open = context.latestPeriod !== null && context.latestPeriod.endDate === null;
+    // A new period after an end in the same submission is allowed: the end closes it first.
+    const endingNow = submitted.some((s) => live(s) && s.type === EntryType.END_REPORTING_PERIOD);
+    if (entry.type === EntryType.NEW_REPORTING_PERIOD && open && !endingNow) {
+      out.push(error(messages.periodAlreadyOpen));
+    }
+    if (entry.type === EntryType.END_REPORTING_PERIOD && !open)
+      out.push(error(messages.noOpenPeriod));
+    const earliest = periodEntryEarliest({
+      latestPeriod: context.latestPeriod,
+      lastEntryDate: context.lastEntryDate,
+    });
+    if (entry.reportedOn !== null && earliest !== null && entry.reportedOn < earliest) {
+      out.push(error(messages.periodEntryTooEarly(label, displayDay(earliest)), 'reportedOn'));
+    }
+  }
+  return out;
+}
+
+/** The entry's own rules, by kind. */
+function fieldMessages(
+  entry: SubmittedEntry,
+  recomputed: Recomputed<SubmittedEntry> | undefined,
+  context: SubmissionContext,
+): EntryMessage[] {
+  const f = entry.fields;
+  switch (f.kind) {
+    case 'case':
+      if (entry.reportedOn === null || recomputed === undefined) {
+        return [error(messages.reportedOnRequired, 'reportedOn')];
+      }
+      return validateCaseEntry(recomputed.entry.counts ?? f.counts, recomputed.previous, {
+        reportedOn: entry.reportedOn,
+        allowedDaysGap: context.allowedDaysGap,
+        sourceId: f.sourceId,
+      });
+    case 'traveller':
+      return [
+        ...(entry.reportedOn === null ? [error(messages.reportedOnRequired, 'reportedOn')] : []),
+        ...validateTraveller(f),
+      ];
+    case 'description':
+      return validateSituationalUpdate({ ...f, reportedOn: entry.reportedOn });
+    case 'inactivity':
+      return [
+        ...(entry.reportedOn === null ? [error(messages.reportedOnRequired, 'reportedOn')] : []),
+        ...validateCheckIn(f),
+      ];
+    case 'period':
+      return entry.type === EntryType.NEW_REPORTING_PERIOD
+        ? validateNewReportingPeriod({ ...f, reportedOn: entry.reportedOn })
+        : validateEndReportingPeriod({ reportedOn: entry.reportedOn });
+  }
+}
+
+/** The propagation rules: only a single historic case entry, to a valid date. */
+function propagationMessages(
+  submitted: readonly SubmittedEntry[],
+  context: SubmissionContext,
+  request: PropagationRequest,
+): EntryMessage[] {
+  if (!request.propagate) return [];
+  const caseEntries = submitted.filter((e) => live(e) && e.type === EntryType.CASE_DATA);
+  const lastProcessed = context.committed
+    .filter((e) => e.type === EntryType.PROCESSED && e.reportedOn !== null)
+    .reduce<string | null>(
+      (a, e) => (a === null || (e.reportedOn ?? '') > a ? e.reportedOn : a),
+      null,
+    );
+  const availability = propagationAvailability({
+    uncommittedCaseEntries: caseEntries,
+    lastCommittedProcessedDate: lastProcessed,
+    latestPeriod: context.latestPeriod,
+    priorPeriods: context.priorPeriods,
+  });
+  if (!availability.available) {
+    return [error(availability.message ?? messages.propagationUnavailable(''), 'propagate')];
+  }
+  return validatePropagation({
+    propagate: true,
+    propagateUptoDate: request.propagateUptoDate,
+    latestReportedOn: context.lastEntryDate,
+    periodEndDate: availability.period.endDate,
+  });
+}
+
+/**
+ * Validates a submission against its activity: per entry its own rules and its placement,
+ * then propagation; computes the figures of its case entries and the Daily Totals a commit
+ * of it writes. Deleted entries are not validated and take no part.
+ */
+export function validateSubmission(
+  submitted: readonly SubmittedEntry[],
+  context: SubmissionContext,
+  request: PropagationRequest,
+): SubmissionResult {
+  const pending: SubmittedEntry[] = submitted
+    .filter(live)
+    .map((e) => ({ ...e, reportStatus: null }));
+  const committed = context.committed.filter(isCommitted);
+  // recomputeEntries answers in the order given: the pending entries follow the committed ones.
+  const recomputed = recomputeEntries<DailyTotalSource>([...committed, ...pending]);
+  const byKey = new Map<string, Recomputed<SubmittedEntry>>();
+  pending.forEach((entry, i) => {
+    const r = recomputed[committed.length + i];
+    if (r !== undefined) {
+      byKey.set(entry.key, { entry: { ...entry, counts: r.entry.counts }, previous: r.previous });
+    }
+  });
+  const counts = new Map<string, CaseCounts>();
+  for (const [key, r] of byKey) if (r.entry.counts !== null) counts.set(key, r.entry.counts);
+  const entries = submitted.filter(live).map((entry) => ({
+    key: entry.key,
+    locationId: entry.locationId,
+    messages: [
+      ...placementMessages(entry, context, submitted),
+      ...fieldMessages(entry, byKey.get(entry.key), context),
+    ],
+  }));
+  return {
+    entries,
+    general: propagationMessages(submitted, context, request),
+    counts,
+    dailyTotals: computeDailyTotals(recomputed, {
+      propagateUptoDate: request.propagate ? request.propagateUptoDate : null,
+    }),
+  };
+}
