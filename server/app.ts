@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/search',
       apiKey: config.searchApiKey,
       db,
-      engine: config.searchEngine ?? 'sql',
+      engine: config.searchEngine ?? 'memory',
     });
   }
 

@@ -24,8 +24,9 @@ export interface ServerConfig {
   readonly searchUrl: string | undefined;
   readonly searchApiKey: string;
   /**
-   * The embedded search service's engine (SEARCH_ENGINE): `sql` (the default) runs every search
-   * as SQL; `memory` also keeps the articles index in process (server/search/memory/).
+   * The embedded search service's engine (SEARCH_ENGINE): `memory` (the default) also keeps the
+   * articles index in process (server/search/memory/), loaded in the background after start;
+   * `sql` runs every search as SQL.
    */
   readonly searchEngine?: 'sql' | 'memory';
   readonly environment: string;
@@ -85,7 +86,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     oidcAudience: e.OIDC_AUDIENCE ?? 'ist-api',
     searchUrl: e.SEARCH_URL?.replace(/\/+$/, ''),
     searchApiKey: e.SEARCH_API_KEY ?? 'ist-embedded-search-key',
-    searchEngine: e.SEARCH_ENGINE ?? 'sql',
+    searchEngine: e.SEARCH_ENGINE ?? 'memory',
     environment: e.IST_ENVIRONMENT ?? 'local',
     version: e.IST_VERSION ?? process.env['npm_package_version'] ?? '0.0.0',
     buildNumber: e.IST_BUILD_NUMBER ?? 'dev',

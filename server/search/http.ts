@@ -19,7 +19,8 @@ export interface SearchRoutesDeps {
   readonly count?: CountStrategy | undefined;
   /**
    * `memory`: the `articles` index is also loaded in process (memory/engine.ts) and answers the
-   * searches it can; `sql` (the default): every search is one SQL query.
+   * searches it can once loaded; `sql`: every search is one SQL query (the default here; the
+   * server's configuration defaults to `memory`).
    */
   readonly engine?: SearchEngine | undefined;
 }
@@ -45,9 +46,10 @@ const identifier = /^[A-Za-z0-9_-]+$/;
 export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, deps) => {
   const { db } = deps;
   const expectedKey = Buffer.from(deps.apiKey);
+  // Loads in the background: until it is in, every search goes to SQL.
   const memory =
     deps.engine === 'memory'
-      ? await MemoryEngine.open(db, articlesIndex, { log: (message) => app.log.info(message) })
+      ? MemoryEngine.open(db, articlesIndex, { log: (message) => app.log.info(message) })
       : undefined;
   if (memory !== undefined) app.addHook('onClose', async () => memory.close());
   const search = async (index: IndexDefinition, request: SearchRequest): Promise<SearchResult> =>
@@ -97,9 +99,8 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       case 'count': {
         if (request.method !== 'GET') throw noResource(request);
         const count =
-          index === articlesIndex && memory !== undefined
-            ? memory.documentCount
-            : await countDocuments(db, index);
+          (index === articlesIndex ? memory?.documentCount : undefined) ??
+          (await countDocuments(db, index));
         return reply.code(200).type('text/plain; charset=utf-8').send(String(count));
       }
       case 'lookup': {

@@ -9,6 +9,8 @@ import { loadServerConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { openDatabase } from '../../server/db/client';
 import type { Identity } from '../../server/identity';
+import { articlesIndex } from '../../server/search/index-definition';
+import { MemoryEngine } from '../../server/search/memory/engine';
 
 /** Which database a test server runs on. */
 export type Backend = 'pglite' | 'postgres';
@@ -112,6 +114,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     await options.prepare?.(database.db);
     const app = await buildApp({ config, db: database.db, identity: options.identity });
     await app.listen({ port, host: '127.0.0.1' });
+    // The in-process search copy loads in the background: wait, so every answer comes from it.
+    await MemoryEngine.of(database.db, articlesIndex)?.loaded();
     return {
       baseUrl,
       config,

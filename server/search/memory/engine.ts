@@ -7,17 +7,20 @@ import { parseAndCheckFilter } from '../odata';
 import type { SearchRequest } from '../request';
 import { maxPageSize, maxSkip } from '../request';
 import { parseSimpleQuery } from '../simple-query';
-import { andInto, cardinality } from './bitset';
+import { andInto, cardinality, toSlots } from './bitset';
 import { onIndexChanged, type IndexChange } from './changes';
 import { assertFilterSupported, matchFilter, textFields } from './filter';
 import { comparatorOf, topSlots, walkPermutation, type SortKey } from './order';
 import { Store, tsvAlias, type StoreRow } from './store';
-import { assertNoPhrase, bm25, matchQuery, rankedTerms, Unsupported } from './text-query';
+import { bm25, matchQuery, PhraseCache, rankedOperands, Unsupported } from './text-query';
+import type { SimpleQueryNode } from '../simple-query/parse';
 
 /** Rows per round trip when loading: streamed by key, so memory stays flat on the database side. */
-const loadBatch = 5_000;
+const loadBatch = 2_000;
 /** Dead slots (replaced or deleted documents) tolerated before a full reload compacts them. */
 const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.size / 4);
+/** Slots appended since a presort that are merged per request before it is sorted anew. */
+const resortAfter = 10_000;
 /** Orderings presorted on load (key order, the browser's default); others after first use. */
 const presorted = ['', 'insertedDate desc'];
 
@@ -33,8 +36,10 @@ export interface LoadReport {
   readonly bytes: number;
 }
 
+/** The live slots of a copy sorted by an ordering, as of when the copy had `size` slots. */
 interface Permutation {
-  readonly version: number;
+  readonly store: Store;
+  readonly size: number;
   readonly slots: Uint32Array;
 }
 
@@ -44,10 +49,20 @@ interface Permutation {
  * request it cannot answer exactly (phrases, search.ismatchscoring) gets undefined: the caller
  * runs the SQL executor. Pages are fetched from the table by key.
  */
+const opened = new WeakMap<Db, Map<string, MemoryEngine>>();
+
 export class MemoryEngine {
   private store: Store;
   private queue: Promise<void> = Promise.resolve();
+  /** False until the first full load is in: until then every request goes to SQL. */
+  private ready = false;
   private failed = false;
+  /** Keys written while a full load runs: applied to the new copy before it takes over. */
+  private changedDuringLoad: Set<string> | null = null;
+  private reloading: Promise<void> | null = null;
+  private reloadAgain = false;
+  private closed = false;
+  private readonly firstLoad: Promise<void>;
   private readonly permutations = new Map<string, Permutation>();
   private readonly pendingSorts = new Set<string>();
   private readonly unsubscribe: () => void;
@@ -60,29 +75,47 @@ export class MemoryEngine {
   ) {
     this.store = new Store(index);
     this.unsubscribe = onIndexChanged(db, (name, change) =>
-      name === index.name ? this.enqueue(change) : Promise.resolve(),
+      name === index.name ? this.changed(change) : Promise.resolve(),
     );
+    this.firstLoad = this.reload();
   }
 
-  /** Loads every document of the index's table, then follows its writes. */
-  static async open(
-    db: Db,
-    index: IndexDefinition,
-    options: MemoryEngineOptions = {},
-  ): Promise<MemoryEngine> {
+  /**
+   * Starts loading every document of the index's table in the background and follows its
+   * writes from now on; requests go to SQL (search returns undefined) until the load is in.
+   */
+  static open(db: Db, index: IndexDefinition, options: MemoryEngineOptions = {}): MemoryEngine {
     const engine = new MemoryEngine(db, index, options.log ?? (() => {}));
-    await engine.enqueue('all');
-    if (engine.failed) throw new Error(`memory search: loading ${index.name} failed`);
+    let byIndex = opened.get(db);
+    if (byIndex === undefined) opened.set(db, (byIndex = new Map()));
+    byIndex.set(index.name, engine);
     return engine;
   }
 
-  close(): void {
-    this.unsubscribe();
+  /** The engine opened on db for an index, if any (the bench waits for its load). */
+  static of(db: Db, index: IndexDefinition): MemoryEngine | undefined {
+    return opened.get(db)?.get(index.name);
   }
 
-  /** The number of documents (docs/$count). */
-  get documentCount(): number {
-    return this.store.liveCount;
+  /** Resolves when the first full load is in (or failed: then SQL keeps answering). */
+  loaded(): Promise<void> {
+    return this.firstLoad;
+  }
+
+  get isReady(): boolean {
+    return this.ready && !this.failed;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.unsubscribe();
+    if (opened.get(this.db)?.get(this.index.name) === this)
+      opened.get(this.db)?.delete(this.index.name);
+  }
+
+  /** The number of documents (docs/$count), or undefined while the copy is not in step. */
+  get documentCount(): number | undefined {
+    return this.isReady ? this.store.liveCount : undefined;
   }
 
   /** Resolves once the changes notified so far are applied. */
@@ -90,42 +123,93 @@ export class MemoryEngine {
     return this.queue;
   }
 
-  private enqueue(change: IndexChange): Promise<void> {
+  /** A write committed (changes.ts): resolves when searches from memory see it. */
+  private changed(change: IndexChange): Promise<void> {
+    if (change === 'all') {
+      void this.reload();
+      return Promise.resolve();
+    }
+    if (this.changedDuringLoad !== null) for (const key of change) this.changedDuringLoad.add(key);
+    // Not answering yet: the load in progress will see the write, or replay it.
+    if (!this.ready) return Promise.resolve();
+    return this.enqueue(async () => {
+      await this.applyKeys(this.store, change);
+      if (compactAfter(this.store)) void this.reload();
+    });
+  }
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
     this.queue = this.queue.then(() =>
-      this.apply(change).catch((error: unknown) => {
+      step().catch((error: unknown) => {
         // Out of step: answer nothing from memory until a full reload succeeds.
         this.failed = true;
         this.log(`memory search: applying a change to ${this.index.name} failed: ${String(error)}`);
-        if (change !== 'all') void this.enqueue('all');
+        void this.reload();
       }),
     );
     return this.queue;
   }
 
-  private async apply(change: IndexChange): Promise<void> {
-    if (change === 'all') {
-      await this.loadAll();
-      this.failed = false;
-      return;
-    }
+  /** Puts or removes the documents of keys in store, as the table has them now. */
+  private async applyKeys(store: Store, keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
     const rows = await this.fetchRows(
-      sql`${sql.identifier(this.index.key)} = any(${textArrayLiteral(change)}::text[])`,
+      sql`${sql.identifier(this.index.key)} = any(${textArrayLiteral(keys)}::text[])`,
     );
     const found = new Map(rows.map((row) => [String(row[this.index.key]), row]));
-    for (const key of change) {
+    for (const key of keys) {
       const row = found.get(key);
-      if (row === undefined) this.store.remove(key);
-      else this.store.put(row);
+      if (row === undefined) store.remove(key);
+      else store.put(row);
     }
-    if (compactAfter(this.store)) void this.enqueue('all');
   }
 
-  private async loadAll(): Promise<void> {
+  /**
+   * A full load into a new copy, off the request path: the current copy (if ready) keeps
+   * answering and following writes; the writes made meanwhile are replayed on the new one,
+   * which then takes over.
+   */
+  private reload(): Promise<void> {
+    if (this.reloading !== null) {
+      this.reloadAgain = true;
+      return this.reloading;
+    }
+    this.reloading = (async () => {
+      for (;;) {
+        this.reloadAgain = false;
+        this.changedDuringLoad = new Set();
+        try {
+          const store = await this.loadAll();
+          await this.enqueue(async () => {
+            const keys = [...(this.changedDuringLoad ?? [])];
+            this.changedDuringLoad = null;
+            await this.applyKeys(store, keys);
+            this.store = store;
+            this.permutations.clear();
+            for (const signature of presorted) this.presort(signature);
+            this.ready = true;
+            this.failed = false;
+          });
+        } catch (error) {
+          this.changedDuringLoad = null;
+          this.log(`memory search: loading ${this.index.name} failed: ${String(error)}`);
+          return;
+        }
+        if (!this.reloadAgain || this.closed) return;
+      }
+    })().finally(() => {
+      this.reloading = null;
+    });
+    return this.reloading;
+  }
+
+  private async loadAll(): Promise<Store> {
     const t0 = performance.now();
     const before = heapBytes();
     const store = new Store(this.index, 1024);
     let last: string | undefined;
     for (;;) {
+      if (this.closed) throw new Error('closed');
       const after =
         last === undefined ? sql`true` : sql`${sql.identifier(this.index.key)} > ${last}::text`;
       const rows = await this.fetchRows(after, loadBatch);
@@ -133,15 +217,13 @@ export class MemoryEngine {
       if (rows.length < loadBatch) break;
       last = String(rows[rows.length - 1]?.[this.index.key]);
     }
-    for (const text of store.text.values()) text.trim();
-    this.store = store;
-    this.permutations.clear();
-    for (const signature of presorted) this.presort(signature);
+    store.trim();
     const milliseconds = Math.round(performance.now() - t0);
     this.lastLoad = { documents: store.liveCount, milliseconds, bytes: heapBytes() - before };
     this.log(
       `memory search: ${this.index.name} loaded, ${store.liveCount} documents in ${(milliseconds / 1000).toFixed(1)} s, about ${Math.round(this.lastLoad.bytes / 2 ** 20)} MB`,
     );
+    return store;
   }
 
   /** Rows for the store: columns (dates as epoch ms), tsvectors as text, in key order. */
@@ -175,22 +257,26 @@ export class MemoryEngine {
   /** Sorts the live slots by a field ordering (signature: `field dir,field dir`). */
   private presort(signature: string): Permutation {
     const store = this.store;
-    const keys = sortKeysOf(this.index, signature);
-    const compare = comparatorOf(store, keys, null);
+    const compare = comparatorOf(store, sortKeysOf(this.index, signature), null);
     const live = new Uint32Array(store.liveCount);
     let n = 0;
     for (let s = 0; s < store.size; s++) {
       if ((((store.live[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 1) live[n++] = s;
     }
-    const permutation = { version: store.version, slots: live.sort(compare) };
+    const permutation = { store, size: store.size, slots: live.sort(compare) };
     this.permutations.set(signature, permutation);
     return permutation;
   }
 
-  /** A fresh permutation for the signature, or undefined (then one is made in the background). */
+  /**
+   * The permutation for the signature, or undefined (then one is made in the background). Writes
+   * do not invalidate it: a dead slot never matches, and slots appended since are merged in per
+   * request (sorted anew in the background once they are many).
+   */
   private permutationFor(signature: string): Permutation | undefined {
     const found = this.permutations.get(signature);
-    if (found !== undefined && found.version === this.store.version) return found;
+    const fresh = found !== undefined && found.store === this.store;
+    if (fresh && this.store.size - found.size <= resortAfter) return found;
     if (!this.pendingSorts.has(signature) && this.permutations.size < 16) {
       this.pendingSorts.add(signature);
       // Off the request path: this request uses the heap; the next ones walk the permutation.
@@ -199,7 +285,7 @@ export class MemoryEngine {
         this.presort(signature);
       }, 200).unref();
     }
-    return undefined;
+    return fresh ? found : undefined;
   }
 
   /**
@@ -207,7 +293,7 @@ export class MemoryEngine {
    * cardinality); scores are BM25 (the SQL executor's are ts_rank).
    */
   async search(request: SearchRequest): Promise<SearchResult | undefined> {
-    if (this.failed) return undefined;
+    if (!this.isReady) return undefined;
     let plan: ReturnType<MemoryEngine['plan']>;
     try {
       plan = this.plan(request);
@@ -254,14 +340,14 @@ export class MemoryEngine {
   } {
     const store = this.store;
     const match = store.live.slice();
-    let ranked: readonly (readonly string[])[] = [];
+    let ranked: readonly SimpleQueryNode[] = [];
     let searched: ReturnType<typeof textFields> = [];
+    const phrases = new PhraseCache(store.capacity);
     if (request.search !== undefined) {
       const query = parseSimpleQuery(request.search);
-      assertNoPhrase(query.root);
       searched = textFields(store, request.searchFields ?? []);
-      andInto(match, matchQuery(store, query.root, request.searchMode, searched));
-      ranked = rankedTerms(query.root);
+      andInto(match, matchQuery(store, query.root, request.searchMode, searched, phrases));
+      ranked = rankedOperands(query.root);
     }
     if (request.filter !== undefined) {
       const ast = parseAndCheckFilter(request.filter, this.index);
@@ -276,7 +362,7 @@ export class MemoryEngine {
     }
     // Prefix-only, match-all and negation-only queries score 1 (Azure: constant score).
     const scored = ranked.length > 0 && searched.length > 0;
-    const scores = scored ? bm25(store, ranked, searched) : null;
+    const scores = scored ? bm25(store, ranked, searched, phrases) : null;
 
     const keys: SortKey[] = [];
     let scoreOrdered = false;
@@ -294,7 +380,12 @@ export class MemoryEngine {
     const permutation = signature === undefined ? undefined : this.permutationFor(signature);
     // Walking the permutation visits about k · size / count slots; the heap visits every match.
     if (permutation !== undefined && (k * store.size) / count < count * 2) {
-      top = walkPermutation(match, permutation.slots, k);
+      const compare = comparatorOf(store, keys, null);
+      const appended = toSlots(match.subarray(permutation.size >>> 5)).map(
+        (s) => s + (permutation.size & ~31),
+      );
+      const extras = appended.filter((s) => s >= permutation.size).sort(compare);
+      top = walkPermutation(match, permutation.slots, k, extras, compare);
     } else {
       top = topSlots(match, count, k, comparatorOf(store, keys, scores));
     }

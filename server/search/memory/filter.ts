@@ -8,14 +8,22 @@ import {
 import { resolveField } from '../odata/check';
 import { evaluateFilter } from '../odata/evaluate';
 import { resolveIsMatch } from '../odata/ismatch';
-import { compareScalars, literalScalar, orient, type Scalar } from '../odata/semantics';
+import {
+  compareScalars,
+  literalScalar,
+  orderSatisfies,
+  orient,
+  type Scalar,
+} from '../odata/semantics';
+import type { ComparisonOperator } from '../odata/ast';
 import { resolveSearchFields } from '../simple-query/fields';
 import { andInto, andNotInto, emptyBitset, orInto, setBit, type Bitset } from './bitset';
 import { compareCodePoints } from './order';
-import type { Column, Store, TextField } from './store';
-import { assertNoPhrase, matchQuery, Unsupported } from './text-query';
+import type { TextField } from './postings';
+import type { Column, Store } from './store';
+import { matchQuery, Unsupported } from './text-query';
 
-/** Throws Unsupported when the filter has search.ismatchscoring (its score is SQL's) or a phrase. */
+/** Throws Unsupported when the filter has search.ismatchscoring (its score is SQL's). */
 export function assertFilterSupported(node: FilterExpression, index: IndexDefinition): void {
   switch (node.kind) {
     case 'and':
@@ -27,7 +35,6 @@ export function assertFilterSupported(node: FilterExpression, index: IndexDefini
       return;
     case 'searchIsMatch':
       if (node.scoring) throw new Unsupported('search.ismatchscoring');
-      assertNoPhrase(resolveIsMatch(node, index).query.root);
       return;
     default:
       return;
@@ -82,8 +89,10 @@ export function matchFilter(store: Store, node: FilterExpression): Bitset {
           // Keys are never null: ne is every other live document.
           return operator === 'eq' ? result : andNotInto(store.live.slice(), result);
         }
-        return scalarScan(store, oriented.field, (s) =>
-          rangeHolds(operator, typeof s === 'string' ? compareCodePoints(s, literal) : NaN),
+        return scalarScan(
+          store,
+          oriented.field,
+          (s) => typeof s === 'string' && orderSatisfies(operator, compareCodePoints(s, literal)),
         );
       }
       if (column.kind === 'string' && typeof literal === 'string') {
@@ -96,9 +105,14 @@ export function matchFilter(store: Store, node: FilterExpression): Bitset {
           for (let s = 0; s < store.size; s++) if ((codes[s] === code) === equal) setBit(result, s);
           return result;
         }
-        return scalarScan(store, oriented.field, (s) =>
-          typeof s === 'string' ? rangeHolds(operator, compareCodePoints(s, literal)) : false,
+        return scalarScan(
+          store,
+          oriented.field,
+          (s) => typeof s === 'string' && orderSatisfies(operator, compareCodePoints(s, literal)),
         );
+      }
+      if (column.kind === 'number' && typeof literal === 'number' && !Number.isNaN(literal)) {
+        return numberScan(store, column.values, operator, literal);
       }
       return scalarScan(store, oriented.field, (s) => compareScalars(operator, s, literal));
     }
@@ -136,17 +150,26 @@ function columnOf(store: Store, ref: FieldReference): Column {
   return column;
 }
 
-function rangeHolds(operator: 'gt' | 'lt' | 'ge' | 'le', order: number): boolean {
-  switch (operator) {
-    case 'gt':
-      return order > 0;
-    case 'lt':
-      return order < 0;
-    case 'ge':
-      return order >= 0;
-    case 'le':
-      return order <= 0;
+/**
+ * A number column against a number literal, without a closure per slot: null (NaN) is only `ne`
+ * a number, as compareScalars has it.
+ */
+function numberScan(
+  store: Store,
+  values: Float64Array,
+  operator: ComparisonOperator,
+  literal: number,
+): Bitset {
+  const result = emptyBitset(store.capacity);
+  const onNull = operator === 'ne';
+  for (let s = 0; s < store.size; s++) {
+    const v = values[s] ?? NaN;
+    const holds = Number.isNaN(v)
+      ? onNull
+      : orderSatisfies(operator, v === literal ? 0 : v < literal ? -1 : 1);
+    if (holds) result[s >>> 5] = (result[s >>> 5] ?? 0) | (1 << (s & 31));
   }
+  return result;
 }
 
 /** Every slot whose scalar value satisfies holds (null included: Azure's null rules are in holds). */
@@ -171,7 +194,7 @@ function scalarScan(store: Store, ref: FieldReference, holds: (value: Scalar) =>
       return result;
     }
     case 'string': {
-      const table = column.dict.values.map(holds);
+      const table = column.dict.map(holds);
       const onNull = holds(null);
       const codes = column.codes;
       for (let s = 0; s < n; s++) {
@@ -205,7 +228,7 @@ function lambdaScan(store: Store, node: LambdaExpression): Bitset {
     return result;
   }
   const name = column.field.name;
-  const table = column.dict.values.map((value) => evaluateFilter(node, { [name]: [value] }));
+  const table = column.dict.map((value) => evaluateFilter(node, { [name]: [value] }));
   const any = node.quantifier === 'any';
   for (let s = 0; s < n; s++) {
     const end = offsets[s + 1] ?? 0;

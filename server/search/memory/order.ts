@@ -157,13 +157,27 @@ export function topSlots(
   return heap.subarray(0, size).sort(compare);
 }
 
-/** The first `k` matching slots by walking a presorted permutation of the live slots. */
-export function walkPermutation(match: Bitset, permutation: Uint32Array, k: number): Uint32Array {
+/**
+ * The first `k` matching slots by walking a presorted permutation of the live slots, merged
+ * with `extras`: matching slots appended since, already sorted by the same comparator.
+ */
+export function walkPermutation(
+  match: Bitset,
+  permutation: Uint32Array,
+  k: number,
+  extras: Uint32Array,
+  compare: SlotComparator,
+): Uint32Array {
   const out = new Uint32Array(k);
   let n = 0;
+  let j = 0;
   for (let i = 0; i < permutation.length && n < k; i++) {
     const s = permutation[i] ?? 0;
-    if ((((match[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 1) out[n++] = s;
+    if ((((match[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 0) continue;
+    while (j < extras.length && n < k && compare(extras[j] ?? 0, s) < 0)
+      out[n++] = extras[j++] ?? 0;
+    if (n < k) out[n++] = s;
   }
+  while (j < extras.length && n < k) out[n++] = extras[j++] ?? 0;
   return out.subarray(0, n);
 }

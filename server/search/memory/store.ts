@@ -1,162 +1,44 @@
 import type { FieldDefinition, IndexDefinition } from '../index-definition';
-import { compareCodePoints } from './order';
 import { clearBit, setBit, wordsFor, type Bitset } from './bitset';
-import { parseTsvector } from './tsvector';
+import { TextField } from './postings';
+import { StringTable } from './strings';
 
-/**
- * The doc ids (slots, ascending) and term frequencies of one lexeme in one field. A lexeme in
- * one document only (most keys, rare words) keeps it inline: a typed array each would cost far
- * more than the posting itself.
- */
-export class Posting {
-  n = 0;
-  d0 = 0;
-  t0 = 0;
-  /** Interleaved slot, tf pairs once n > 1. */
-  data: Uint32Array | null = null;
-
-  add(slot: number, tf: number): void {
-    if (this.n === 0) {
-      this.d0 = slot;
-      this.t0 = tf;
-    } else {
-      let data = this.data;
-      if (data === null) {
-        data = new Uint32Array(8);
-        data[0] = this.d0;
-        data[1] = this.t0;
-      } else if (data.length < 2 * (this.n + 1)) {
-        const grown = new Uint32Array(data.length * 2);
-        grown.set(data);
-        data = grown;
-      }
-      data[2 * this.n] = slot;
-      data[2 * this.n + 1] = tf;
-      this.data = data;
-    }
-    this.n++;
-  }
-
-  /** Drops the growth slack (after a full load). */
-  trim(): void {
-    if (this.data !== null && this.data.length > 2 * this.n)
-      this.data = this.data.slice(0, 2 * this.n);
-  }
-
-  /** Calls visit(slot, tf) for each entry, ascending (dead slots included). */
-  forEach(visit: (slot: number, tf: number) => void): void {
-    const data = this.data;
-    if (data === null) {
-      if (this.n === 1) visit(this.d0, this.t0);
-      return;
-    }
-    for (let i = 0; i < this.n; i++) visit(data[2 * i] ?? 0, data[2 * i + 1] ?? 0);
-  }
-
-  /** set |= this posting's slots. */
-  orInto(set: Bitset): void {
-    const data = this.data;
-    if (data === null) {
-      if (this.n === 1) setBit(set, this.d0);
-      return;
-    }
-    for (let i = 0; i < this.n; i++) {
-      const s = data[2 * i] ?? 0;
-      set[s >>> 5] = (set[s >>> 5] ?? 0) | (1 << (s & 31));
-    }
-  }
-}
-
-/** The postings of one searchable field, its sorted lexicon for prefixes, per-slot lengths. */
-export class TextField {
-  readonly terms = new Map<string, Posting>();
-  private sorted: string[] | null = null;
-  /** Tokens per slot (sum of tf): BM25's document length. */
-  lengths: Uint32Array;
-  /** Sum of lengths over live slots. */
-  liveLength = 0;
-
-  constructor(
-    readonly field: FieldDefinition,
-    capacity: number,
-  ) {
-    this.lengths = new Uint32Array(capacity);
-  }
-
-  index(slot: number, tsvector: string): void {
-    let length = 0;
-    parseTsvector(tsvector, (lexeme, tf) => {
-      let posting = this.terms.get(lexeme);
-      if (posting === undefined) {
-        posting = new Posting();
-        this.terms.set(lexeme, posting);
-        this.sorted = null;
-      }
-      posting.add(slot, tf);
-      length += tf;
-    });
-    this.lengths[slot] = length;
-    this.liveLength += length;
-  }
-
-  /** Every lexeme starting with prefix (binary search in the sorted lexicon). */
-  withPrefix(prefix: string): string[] {
-    const sorted = (this.sorted ??= [...this.terms.keys()].sort());
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((sorted[mid] ?? '') < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < sorted.length; i++) {
-      const term = sorted[i] ?? '';
-      if (!term.startsWith(prefix)) break;
-      out.push(term);
-    }
-    return out;
-  }
-
-  grow(capacity: number): void {
-    this.lengths = grown(this.lengths, capacity);
-  }
-
-  trim(): void {
-    for (const posting of this.terms.values()) posting.trim();
-  }
-}
-
-/** Interned strings; ranks (code-point order, PostgreSQL's "C" collation) made on demand. */
+/** A column's interned strings; ranks (code-point order, PostgreSQL's "C" collation) on demand. */
 export class Dictionary {
-  readonly values: string[] = [];
-  private readonly ids = new Map<string, number>();
+  private readonly strings = new StringTable();
   private rankCache: Int32Array | null = null;
 
   codeOf(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.ids.set(value, id);
-      this.rankCache = null;
-    }
-    return id;
+    const size = this.strings.size;
+    const code = this.strings.codeOf(value);
+    if (this.strings.size !== size) this.rankCache = null;
+    return code;
   }
 
   find(value: string): number | undefined {
-    return this.ids.get(value);
+    return this.strings.find(value);
+  }
+
+  /** f of every value, by code. */
+  map<T>(f: (value: string) => T): T[] {
+    return this.strings.map(f);
   }
 
   get ranks(): Int32Array {
     if (this.rankCache === null) {
-      const order = this.values.map((_, i) => i);
-      order.sort((a, b) => compareCodePoints(this.values[a] ?? '', this.values[b] ?? ''));
-      const ranks = new Int32Array(this.values.length);
+      const strings = this.strings;
+      const order = new Int32Array(strings.size);
+      for (let i = 0; i < order.length; i++) order[i] = i;
+      order.sort((a, b) => strings.compare(a, b));
+      const ranks = new Int32Array(order.length);
       order.forEach((code, rank) => (ranks[code] = rank));
       this.rankCache = ranks;
     }
     return this.rankCache;
+  }
+
+  trim(): void {
+    this.strings.trim();
   }
 }
 
@@ -250,6 +132,14 @@ export class Store {
       text.index(slot, typeof value === 'string' ? value : '');
     }
     this.version++;
+  }
+
+  /** Drops growth slack after a bulk load (seals the postings' tails, sorts their lexicons). */
+  trim(): void {
+    for (const text of this.text.values()) text.trim();
+    for (const column of this.columns.values()) {
+      if (column.kind === 'string' || column.kind === 'collection') column.dict.trim();
+    }
   }
 
   /** Marks key's document dead, if there is one. */

@@ -1,7 +1,8 @@
 import { isMatchablePrefix } from '../simple-query/analyze';
 import type { SimpleQueryNode } from '../simple-query/parse';
-import { andInto, andNotInto, emptyBitset, orInto, type Bitset } from './bitset';
-import type { Store, TextField } from './store';
+import { andInto, andNotInto, emptyBitset, orInto, setBit, toSlots, type Bitset } from './bitset';
+import type { Entries, PositionalEntries, TextField } from './postings';
+import type { Store } from './store';
 
 /** A request the in-memory engine does not answer; the SQL executor does instead. */
 export class Unsupported extends Error {}
@@ -17,23 +18,6 @@ export const b = 0.75;
 const variants = (token: string): readonly string[] =>
   /^[0-9]/.test(token) ? [token, `-${token}`, `+${token}`] : [token];
 
-/** Throws Unsupported when a query has a phrase: phrases need positions, which are not kept. */
-export function assertNoPhrase(node: SimpleQueryNode): void {
-  switch (node.kind) {
-    case 'phrase':
-      throw new Unsupported('phrase');
-    case 'not':
-      assertNoPhrase(node.operand);
-      return;
-    case 'sequence':
-      assertNoPhrase(node.first);
-      for (const { operand } of node.rest) assertNoPhrase(operand);
-      return;
-    default:
-      return;
-  }
-}
-
 /**
  * The slots matching a parsed simple query over the given fields, with simple-query/evaluate.ts's
  * semantics (so the NOT trap: under `any`, `a -b` matches everything). Dead slots may be set:
@@ -44,6 +28,7 @@ export function matchQuery(
   node: SimpleQueryNode,
   mode: 'any' | 'all',
   fields: readonly TextField[],
+  phrases = new PhraseCache(store.capacity),
 ): Bitset {
   const bits = store.capacity;
   switch (node.kind) {
@@ -52,7 +37,7 @@ export function matchQuery(
     case 'matchNone':
       return emptyBitset(bits);
     case 'not':
-      return andNotInto(store.live.slice(), matchQuery(store, node.operand, mode, fields));
+      return andNotInto(store.live.slice(), matchQuery(store, node.operand, mode, fields, phrases));
     case 'term': {
       const result = emptyBitset(bits);
       for (const field of fields) {
@@ -79,14 +64,20 @@ export function matchQuery(
       }
       return result;
     }
-    case 'phrase':
-      throw new Unsupported('phrase');
+    case 'phrase': {
+      const result = emptyBitset(bits);
+      for (const field of fields) {
+        const hits = phrases.hits(field, node.tokens);
+        for (let i = 0; i < hits.count; i++) setBit(result, hits.slots[i] ?? 0);
+      }
+      return result;
+    }
     case 'sequence': {
       // No precedence: a left fold in textual order, as Lucene's SimpleQueryParser builds it.
-      let result = matchQuery(store, node.first, mode, fields);
+      let result = matchQuery(store, node.first, mode, fields, phrases);
       for (const { operator, operand } of node.rest) {
         const and = operator === 'and' || (operator === 'default' && mode === 'all');
-        const value = matchQuery(store, operand, mode, fields);
+        const value = matchQuery(store, operand, mode, fields, phrases);
         result = and ? andInto(result, value) : orInto(result, value);
       }
       return result;
@@ -95,54 +86,208 @@ export function matchQuery(
 }
 
 function orLexemes(field: TextField, lexemes: readonly string[], into: Bitset): Bitset {
-  for (const lexeme of lexemes) field.terms.get(lexeme)?.orInto(into);
+  for (const lexeme of lexemes) field.orInto(lexeme, into);
   return into;
 }
 
-/** The term operands outside any negation: those that rank (prefixes are constant-score). */
-export function rankedTerms(node: SimpleQueryNode): readonly (readonly string[])[] {
+/** The slots of a field holding a phrase, with the phrase's number of occurrences in each. */
+export interface PhraseHits {
+  readonly count: number;
+  readonly slots: Uint32Array;
+  readonly frequencies: Uint32Array;
+}
+
+const noHits: PhraseHits = { count: 0, slots: new Uint32Array(0), frequencies: new Uint32Array(0) };
+
+/**
+ * Phrase hits per field and phrase, computed once per request: matching and BM25 both need them.
+ * A phrase is PostgreSQL's `a <-> b <-> c`: token i at position p + i, a number token at any of
+ * its signed forms.
+ */
+export class PhraseCache {
+  private readonly found = new Map<TextField, Map<string, PhraseHits>>();
+  private readonly decoded = new Map<TextField, Map<string, PositionalEntries>>();
+
+  constructor(private readonly capacity: number) {}
+
+  /** A lexeme's positional entries, decoded once per request (phrases and BM25's idf share them). */
+  positional(field: TextField, lexeme: string): PositionalEntries {
+    let byLexeme = this.decoded.get(field);
+    if (byLexeme === undefined) this.decoded.set(field, (byLexeme = new Map()));
+    let entries = byLexeme.get(lexeme);
+    if (entries === undefined) byLexeme.set(lexeme, (entries = field.positional(lexeme)));
+    return entries;
+  }
+
+  /** A lexeme's entries: the positional ones if a phrase decoded them, else without positions. */
+  entries(field: TextField, lexeme: string): Entries {
+    return this.decoded.get(field)?.get(lexeme) ?? field.entries(lexeme);
+  }
+
+  hits(field: TextField, tokens: readonly string[]): PhraseHits {
+    let byPhrase = this.found.get(field);
+    if (byPhrase === undefined) this.found.set(field, (byPhrase = new Map()));
+    const key = tokens.join(' ');
+    let hits = byPhrase.get(key);
+    if (hits === undefined)
+      byPhrase.set(key, (hits = phraseHits(this, field, tokens, this.capacity)));
+    return hits;
+  }
+}
+
+function phraseHits(
+  cache: PhraseCache,
+  field: TextField,
+  tokens: readonly string[],
+  capacity: number,
+): PhraseHits {
+  // A token the field never had: no need to decode the others.
+  if (!tokens.every((token) => variants(token).some((lexeme) => field.has(lexeme)))) return noHits;
+  // Per token, the positional entries of its lexemes (a number's signed forms too).
+  const lists: PositionalEntries[] = [];
+  const groupStarts: number[] = [];
+  let candidates: Bitset | null = null;
+  for (const token of tokens) {
+    groupStarts.push(lists.length);
+    const any = emptyBitset(capacity);
+    for (const lexeme of variants(token)) {
+      const entries = cache.positional(field, lexeme);
+      if (entries.count === 0) continue;
+      lists.push(entries);
+      for (let i = 0; i < entries.count; i++) setBit(any, entries.slots[i] ?? 0);
+    }
+    if (lists.length === groupStarts[groupStarts.length - 1]) return noHits;
+    candidates = candidates === null ? any : andInto(candidates, any);
+  }
+  groupStarts.push(lists.length);
+  if (candidates === null) return noHits;
+  const slots = toSlots(candidates);
+  const cursor = new Uint32Array(lists.length);
+  /** Per list, the entry of the current slot, or -1. */
+  const at = new Int32Array(lists.length);
+  const outSlots = new Uint32Array(slots.length);
+  const frequencies = new Uint32Array(slots.length);
+  let n = 0;
+  const groups = tokens.length;
+  for (let c = 0; c < slots.length; c++) {
+    const slot = slots[c] ?? 0;
+    for (let l = 0; l < lists.length; l++) {
+      const list = lists[l] ?? lists[0];
+      if (list === undefined) break;
+      let i = cursor[l] ?? 0;
+      while (i < list.count && (list.slots[i] ?? 0) < slot) i++;
+      cursor[l] = i;
+      at[l] = i < list.count && list.slots[i] === slot ? i : -1;
+    }
+    let frequency = 0;
+    for (let l = groupStarts[0] ?? 0; l < (groupStarts[1] ?? 0); l++) {
+      const list = lists[l];
+      const entry = at[l] ?? -1;
+      if (list === undefined || entry < 0) continue;
+      const start = list.starts[entry] ?? 0;
+      const end = start + (list.tfs[entry] ?? 0);
+      for (let q = start; q < end; q++) {
+        const position = list.positions[q] ?? 0;
+        let holds = true;
+        for (let g = 1; g < groups && holds; g++) {
+          holds = false;
+          for (let m = groupStarts[g] ?? 0; m < (groupStarts[g + 1] ?? 0) && !holds; m++) {
+            const other = lists[m];
+            const e = at[m] ?? -1;
+            if (other !== undefined && e >= 0) holds = hasPosition(other, e, position + g);
+          }
+        }
+        if (holds) frequency++;
+      }
+    }
+    if (frequency > 0) {
+      outSlots[n] = slot;
+      frequencies[n++] = frequency;
+    }
+  }
+  return { count: n, slots: outSlots, frequencies };
+}
+
+function hasPosition(list: PositionalEntries, entry: number, position: number): boolean {
+  const start = list.starts[entry] ?? 0;
+  const end = start + (list.tfs[entry] ?? 0);
+  for (let q = start; q < end; q++) {
+    const p = list.positions[q] ?? 0;
+    if (p >= position) return p === position;
+  }
+  return false;
+}
+
+/** The term and phrase operands outside any negation: those that rank (prefixes are constant-score). */
+export function rankedOperands(node: SimpleQueryNode): readonly SimpleQueryNode[] {
   switch (node.kind) {
     case 'term':
-      return [node.tokens];
+    case 'phrase':
+      return [node];
     case 'sequence':
-      return [node.first, ...node.rest.map((r) => r.operand)].flatMap(rankedTerms);
+      return [node.first, ...node.rest.map((r) => r.operand)].flatMap(rankedOperands);
     default:
       return [];
   }
 }
 
 /**
- * BM25 (k1 1.2, b 0.75, Lucene's idf) summed over the searched fields and the ranked terms'
- * lexemes, into a score per slot. Document frequencies count live slots only.
+ * BM25 (k1 1.2, b 0.75, Lucene's idf) summed over the searched fields and the ranked operands'
+ * lexemes, into a score per slot; a phrase scores as Lucene's phrase query does (its frequency,
+ * the sum of its terms' idf). Document frequencies count live slots only.
  */
 export function bm25(
   store: Store,
-  terms: readonly (readonly string[])[],
+  operands: readonly SimpleQueryNode[],
   fields: readonly TextField[],
+  phrases: PhraseCache,
 ): Float64Array {
   const scores = new Float64Array(store.size);
   const n = store.liveCount;
   const live = store.live;
-  const isLive = (s: number) => (((live[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 1;
+  const idfOf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const liveCount = (count: number, slots: Uint32Array) => {
+    let df = 0;
+    for (let i = 0; i < count; i++) {
+      const s = slots[i] ?? 0;
+      df += ((live[s >>> 5] ?? 0) >>> (s & 31)) & 1;
+    }
+    return df;
+  };
   for (const field of fields) {
     const average = n === 0 ? 1 : field.liveLength / n || 1;
     const lengths = field.lengths;
-    for (const tokens of terms) {
-      for (const token of tokens) {
-        for (const lexeme of variants(token)) {
-          const posting = field.terms.get(lexeme);
-          if (posting === undefined) continue;
+    const add = (count: number, slots: Uint32Array, tfs: Uint32Array, idf: number) => {
+      for (let i = 0; i < count; i++) {
+        const slot = slots[i] ?? 0;
+        if ((((live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 0) continue;
+        const tf = tfs[i] ?? 0;
+        const norm = k1 * (1 - b + (b * (lengths[slot] ?? 0)) / average);
+        scores[slot] = (scores[slot] ?? 0) + (idf * tf * (k1 + 1)) / (tf + norm);
+      }
+    };
+    for (const operand of operands) {
+      if (operand.kind === 'phrase') {
+        const hits = phrases.hits(field, operand.tokens);
+        if (liveCount(hits.count, hits.slots) === 0) continue;
+        let idf = 0;
+        for (const token of operand.tokens) {
           let df = 0;
-          posting.forEach((slot) => {
-            if (isLive(slot)) df++;
-          });
-          if (df === 0) continue;
-          const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-          posting.forEach((slot, tf) => {
-            if (!isLive(slot)) return;
-            const norm = k1 * (1 - b + (b * (lengths[slot] ?? 0)) / average);
-            scores[slot] = (scores[slot] ?? 0) + (idf * tf * (k1 + 1)) / (tf + norm);
-          });
+          for (const lexeme of variants(token)) {
+            const entries = phrases.entries(field, lexeme);
+            df += liveCount(entries.count, entries.slots);
+          }
+          idf += idfOf(df);
+        }
+        add(hits.count, hits.slots, hits.frequencies, idf);
+        continue;
+      }
+      if (operand.kind !== 'term') continue;
+      for (const token of operand.tokens) {
+        for (const lexeme of variants(token)) {
+          const { count, slots, tfs } = phrases.entries(field, lexeme);
+          const df = liveCount(count, slots);
+          if (df > 0) add(count, slots, tfs, idfOf(df));
         }
       }
     }

@@ -1,10 +1,19 @@
+/** Receives each lexeme of a tsvector with its positions (in a shared buffer: copy what you keep). */
+export interface TsvectorVisitor {
+  visit(lexeme: string, positions: Uint32Array, tf: number): void;
+}
+
+/** PostgreSQL keeps at most 256 positions per lexeme (MAXNUMPOS). */
+const positionBuffer = new Uint32Array(256);
+
 /**
  * Reads PostgreSQL's text output of a tsvector (`'cases':3 'new':2,5A`): each lexeme with its
- * number of positions (its term frequency; 1 when the vector carries no positions). The
- * in-memory postings are built from the very lexemes the SQL executor matches against, so
- * both engines agree on tokenisation (hyphenated compounds, signed numbers, URLs).
+ * positions (weights dropped) and their number, its term frequency (1, at position 0, when the
+ * vector carries none). The in-memory postings are built from the very lexemes and positions the
+ * SQL executor matches against, so both engines agree on tokenisation (hyphenated compounds,
+ * signed numbers, URLs) and on phrases.
  */
-export function parseTsvector(text: string, visit: (lexeme: string, tf: number) => void): void {
+export function parseTsvector(text: string, visitor: TsvectorVisitor): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -37,14 +46,25 @@ export function parseTsvector(text: string, visit: (lexeme: string, tf: number) 
       }
       i++;
     }
-    let tf = 1;
+    let tf = 0;
     if (text.charCodeAt(i) === 58) {
       i++;
-      while (i < n && text.charCodeAt(i) !== 32) {
-        if (text.charCodeAt(i) === 44) tf++;
+      let position = 0;
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c >= 48 && c <= 57) position = position * 10 + (c - 48);
+        else if (c === 44 || c === 32) {
+          if (tf < positionBuffer.length) positionBuffer[tf++] = position;
+          position = 0;
+          if (c === 32) break;
+        }
+        // A weight letter (A–D) after the digits: ignored.
         i++;
       }
+      if (i >= n && tf < positionBuffer.length) positionBuffer[tf++] = position;
+    } else {
+      positionBuffer[tf++] = 0;
     }
-    visit(lexeme, tf);
+    visitor.visit(lexeme, positionBuffer, tf);
   }
 }

@@ -83,6 +83,11 @@ export function compareScalars(operator: ComparisonOperator, a: Scalar, b: Scala
   } else {
     throw new TypeError(`cannot compare ${typeof a} with ${typeof b}`);
   }
+  return orderSatisfies(operator, order);
+}
+
+/** Whether a comparison holds given the order of its operands (negative, zero, positive). */
+export function orderSatisfies(operator: ComparisonOperator, order: number): boolean {
   switch (operator) {
     case 'eq':
       return order === 0;

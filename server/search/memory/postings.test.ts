@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { articlesIndex } from '../index-definition';
+import { createRng } from '../../seed/prng';
+import { TextField } from './postings';
+
+const field = articlesIndex.fields.find((f) => f.name === 'articleBody');
+if (field === undefined) throw new Error('no articleBody field');
+
+/** A tsvector's text for lexemes at positions, as PostgreSQL prints it. */
+const tsvector = (lexemes: ReadonlyMap<string, readonly number[]>) =>
+  [...lexemes]
+    .map(([lexeme, positions]) => `'${lexeme.replace(/'/g, "''")}':${positions.join(',')}`)
+    .join(' ');
+
+describe('compressed postings', () => {
+  it('decode what was indexed, across sealed segments and the tail', () => {
+    const rng = createRng(11);
+    const words = ['a', 'b', "it's", 'c\\d', '-19', 'long-lexeme', 'z'];
+    const text = new TextField(field, 8, 3);
+    const model = new Map<string, { slot: number; positions: number[] }[]>();
+    for (let slot = 0; slot < 20; slot += 1 + Math.floor(rng.next() * 2)) {
+      text.grow(slot + 1);
+      const lexemes = new Map<string, number[]>();
+      let position = 1;
+      for (let i = 0; i < 1 + Math.floor(rng.next() * 12); i++) {
+        const word = rng.pick(words);
+        const list = lexemes.get(word) ?? [];
+        list.push(position);
+        position += 1 + Math.floor(rng.next() * 300);
+        lexemes.set(word, list);
+      }
+      const printed = tsvector(
+        new Map([...lexemes].map(([w, p]) => [w.replace(/\\/g, '\\\\'), p])),
+      );
+      text.index(slot, printed);
+      for (const [word, positions] of lexemes) {
+        const list = model.get(word) ?? [];
+        list.push({ slot, positions });
+        model.set(word, list);
+      }
+    }
+    for (const word of [...words, 'absent']) {
+      const expected = model.get(word) ?? [];
+      const got = text.positional(word);
+      const entries = Array.from({ length: got.count }, (_, i) => ({
+        slot: got.slots[i],
+        positions: [
+          ...got.positions.subarray(got.starts[i], (got.starts[i] ?? 0) + (got.tfs[i] ?? 0)),
+        ],
+      }));
+      expect({ word, entries }).toEqual({ word, entries: expected });
+      expect([...text.entries(word).tfs]).toEqual(expected.map((e) => e.positions.length));
+      const set = new Uint32Array(1);
+      text.orInto(word, set);
+      expect(set[0]).toBe(expected.reduce((bits, e) => (bits | (1 << e.slot)) >>> 0, 0));
+    }
+    expect(text.withPrefix('lo')).toEqual(['long-lexeme']);
+    expect(text.withPrefix('-1')).toEqual(['-19']);
+  });
+});

@@ -1,0 +1,490 @@
+import type { FieldDefinition } from '../index-definition';
+import { StringTable } from './strings';
+import { parseTsvector } from './tsvector';
+
+/** Documents the mutable tail holds before it is sealed into a compressed segment. */
+const defaultSegmentDocuments = 16_384;
+/** Lexemes added since the sorted lexicon was made, scanned linearly until merged in. */
+const unsortedLexemes = 4_096;
+
+/** A lexeme's entries, decoded: slots ascending (dead ones included) and term frequencies. */
+export interface Entries {
+  readonly count: number;
+  readonly slots: Uint32Array;
+  readonly tfs: Uint32Array;
+}
+
+/** Entries with positions: entry i's are positions[starts[i] … starts[i] + tfs[i]), ascending. */
+export interface PositionalEntries extends Entries {
+  readonly starts: Uint32Array;
+  readonly positions: Uint32Array;
+}
+
+const noEntries: PositionalEntries = {
+  count: 0,
+  slots: new Uint32Array(0),
+  tfs: new Uint32Array(0),
+  starts: new Uint32Array(0),
+  positions: new Uint32Array(0),
+};
+
+/** Appends unsigned LEB128 varints to a growing byte array. */
+class ByteWriter {
+  bytes = new Uint8Array(4096);
+  length = 0;
+
+  varint(value: number): void {
+    if (this.length + 5 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    let v = value;
+    while (v >= 0x80) {
+      this.bytes[this.length++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.bytes[this.length++] = v;
+  }
+
+  done(): Uint8Array {
+    return this.bytes.slice(0, this.length);
+  }
+}
+
+/**
+ * The sealed postings of slots from `first` on: per lexeme present (term ids sorted), its
+ * entries as varints (slot gap, tf) in `docs` and each entry's positions as varint gaps in
+ * `positions`. About 1 byte per slot gap, 1 per tf and 1–2 per position on this corpus.
+ */
+class Segment {
+  constructor(
+    readonly first: number,
+    readonly terms: Int32Array,
+    readonly entryCounts: Uint32Array,
+    readonly positionCounts: Uint32Array,
+    /** Per term i: docs[docStarts[i] … docStarts[i + 1]). */
+    readonly docStarts: Uint32Array,
+    readonly positionStarts: Uint32Array,
+    readonly docs: Uint8Array,
+    readonly positions: Uint8Array,
+  ) {}
+
+  /** The index of a term id in this segment, or -1. */
+  find(term: number): number {
+    const terms = this.terms;
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((terms[mid] ?? 0) < term) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < terms.length && terms[lo] === term ? lo : -1;
+  }
+}
+
+function grownTo<T extends Int32Array | Uint32Array | Uint16Array>(array: T, needed: number): T {
+  if (array.length >= needed) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(needed, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/**
+ * The mutable tail: entries in arrival order in flat typed arrays (no per-entry objects, so a
+ * bulk load does not churn the heap), chained per term so one term's entries are found without
+ * scanning the others.
+ */
+class Tail {
+  first = -1;
+  documents = 0;
+  size = 0;
+  positionCount = 0;
+  /** Per entry. */
+  slots = new Uint32Array(1024);
+  tfs = new Uint16Array(1024);
+  positionStarts = new Uint32Array(1024);
+  next = new Int32Array(1024);
+  /** Positions (PostgreSQL's are at most 16383). */
+  positions = new Uint16Array(4096);
+  /** Per term id: its first and last entry (-1: none), entries and positions. */
+  heads = new Int32Array(1024).fill(-1);
+  lasts = new Int32Array(1024);
+  counts = new Uint32Array(1024);
+  positionTotals = new Uint32Array(1024);
+  /** The term ids with entries, in order of first appearance. */
+  present: number[] = [];
+
+  add(term: number, slot: number, positions: Uint32Array, tf: number): void {
+    if (this.heads.length <= term) {
+      const length = this.heads.length;
+      this.heads = grownTo(this.heads, term + 1);
+      this.heads.fill(-1, length);
+      this.lasts = grownTo(this.lasts, this.heads.length);
+      this.counts = grownTo(this.counts, this.heads.length);
+      this.positionTotals = grownTo(this.positionTotals, this.heads.length);
+    }
+    const e = this.size++;
+    if (this.slots.length <= e) {
+      this.slots = grownTo(this.slots, e + 1);
+      this.tfs = grownTo(this.tfs, e + 1);
+      this.positionStarts = grownTo(this.positionStarts, e + 1);
+      this.next = grownTo(this.next, e + 1);
+    }
+    this.slots[e] = slot;
+    this.tfs[e] = tf;
+    this.positionStarts[e] = this.positionCount;
+    this.next[e] = -1;
+    this.positions = grownTo(this.positions, this.positionCount + tf);
+    for (let i = 0; i < tf; i++) this.positions[this.positionCount++] = positions[i] ?? 0;
+    if ((this.heads[term] ?? -1) < 0) {
+      this.heads[term] = e;
+      this.present.push(term);
+    } else this.next[this.lasts[term] ?? 0] = e;
+    this.lasts[term] = e;
+    this.counts[term] = (this.counts[term] ?? 0) + 1;
+    this.positionTotals[term] = (this.positionTotals[term] ?? 0) + tf;
+  }
+
+  countOf(term: number): number {
+    return term < this.heads.length ? (this.counts[term] ?? 0) : 0;
+  }
+
+  positionTotalOf(term: number): number {
+    return term < this.heads.length ? (this.positionTotals[term] ?? 0) : 0;
+  }
+
+  headOf(term: number): number {
+    return term < this.heads.length ? (this.heads[term] ?? -1) : -1;
+  }
+
+  /** Back to small buffers (after a bulk load: live writes need little). */
+  shrink(): void {
+    this.clear();
+    this.slots = new Uint32Array(1024);
+    this.tfs = new Uint16Array(1024);
+    this.positionStarts = new Uint32Array(1024);
+    this.next = new Int32Array(1024);
+    this.positions = new Uint16Array(4096);
+  }
+
+  clear(): void {
+    for (const term of this.present) {
+      this.heads[term] = -1;
+      this.counts[term] = 0;
+      this.positionTotals[term] = 0;
+    }
+    this.present = [];
+    this.first = -1;
+    this.documents = 0;
+    this.size = 0;
+    this.positionCount = 0;
+  }
+}
+
+/**
+ * The postings of one searchable field: a lexicon (lexeme → term id), sealed compressed
+ * segments plus a small mutable tail, and tokens per slot (BM25's document length). Slots are
+ * only ever appended, so every term's slots ascend across segments and the tail.
+ */
+export class TextField {
+  private readonly lexicon = new StringTable();
+  /** Term ids in lexeme order, and those added since (scanned linearly until merged in). */
+  private sorted = new Int32Array(0);
+  private unsorted: number[] = [];
+  private readonly segments: Segment[] = [];
+  private readonly tail = new Tail();
+  /** Tokens per slot (sum of tf). */
+  lengths: Uint32Array;
+  /** Sum of lengths over live slots. */
+  liveLength = 0;
+
+  constructor(
+    readonly field: FieldDefinition,
+    capacity: number,
+    private readonly segmentDocuments = defaultSegmentDocuments,
+  ) {
+    this.lengths = new Uint32Array(capacity);
+  }
+
+  /** Adds a slot's tsvector (PostgreSQL's text form); slots must ascend. */
+  index(slot: number, tsvector: string): void {
+    if (this.tail.first < 0) this.tail.first = slot;
+    this.slot = slot;
+    this.length = 0;
+    parseTsvector(tsvector, this);
+    this.lengths[slot] = this.length;
+    this.liveLength += this.length;
+    if (++this.tail.documents >= this.segmentDocuments) this.seal();
+  }
+
+  /** The slot being indexed and its token count so far (the visitor's state: no closures). */
+  private slot = 0;
+  private length = 0;
+
+  /** parseTsvector's visitor: one lexeme of the slot being indexed. */
+  visit(lexeme: string, positions: Uint32Array, tf: number): void {
+    const size = this.lexicon.size;
+    const term = this.lexicon.codeOf(lexeme);
+    if (this.lexicon.size !== size) {
+      this.unsorted.push(term);
+      if (this.unsorted.length > unsortedLexemes) this.sortLexicon();
+    }
+    this.tail.add(term, this.slot, positions, tf);
+    this.length += tf;
+  }
+
+  /** Merges the recently added lexemes into the sorted lexicon. */
+  private sortLexicon(): void {
+    if (this.unsorted.length === 0) return;
+    const lexicon = this.lexicon;
+    const added = Int32Array.from(this.unsorted).sort((x, y) => lexicon.compare(x, y));
+    const sorted = this.sorted;
+    const merged = new Int32Array(sorted.length + added.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < sorted.length && j < added.length) {
+      const a = sorted[i] ?? 0;
+      const b = added[j] ?? 0;
+      if (lexicon.compare(a, b) < 0) {
+        merged[k++] = a;
+        i++;
+      } else {
+        merged[k++] = b;
+        j++;
+      }
+    }
+    while (i < sorted.length) merged[k++] = sorted[i++] ?? 0;
+    while (j < added.length) merged[k++] = added[j++] ?? 0;
+    this.sorted = merged;
+    this.unsorted = [];
+  }
+
+  /** Compresses the tail into a segment. */
+  seal(): void {
+    const tail = this.tail;
+    if (tail.documents === 0) return;
+    const terms = Int32Array.from(tail.present).sort();
+    const n = terms.length;
+    const entryCounts = new Uint32Array(n);
+    const positionCounts = new Uint32Array(n);
+    const docStarts = new Uint32Array(n + 1);
+    const positionStarts = new Uint32Array(n + 1);
+    const docs = new ByteWriter();
+    const positions = new ByteWriter();
+    for (let i = 0; i < n; i++) {
+      const term = terms[i] ?? 0;
+      docStarts[i] = docs.length;
+      positionStarts[i] = positions.length;
+      entryCounts[i] = tail.countOf(term);
+      positionCounts[i] = tail.positionTotalOf(term);
+      let previous = tail.first;
+      for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1) {
+        const slot = tail.slots[e] ?? 0;
+        const tf = tail.tfs[e] ?? 0;
+        docs.varint(slot - previous);
+        docs.varint(tf);
+        previous = slot;
+        let position = 0;
+        const start = tail.positionStarts[e] ?? 0;
+        for (let p = start; p < start + tf; p++) {
+          const next = tail.positions[p] ?? 0;
+          positions.varint(next - position);
+          position = next;
+        }
+      }
+    }
+    docStarts[n] = docs.length;
+    positionStarts[n] = positions.length;
+    this.segments.push(
+      new Segment(
+        tail.first,
+        terms,
+        entryCounts,
+        positionCounts,
+        docStarts,
+        positionStarts,
+        docs.done(),
+        positions.done(),
+      ),
+    );
+    tail.clear();
+  }
+
+  /** Ready for queries after a bulk load: the tail sealed, the lexicon sorted, slack dropped. */
+  trim(): void {
+    this.seal();
+    this.tail.shrink();
+    this.sortLexicon();
+    this.lexicon.trim();
+  }
+
+  /** set |= the lexeme's slots, decoded straight into the bitset (matching needs no tfs). */
+  orInto(lexeme: string, set: Uint32Array): void {
+    const term = this.lexicon.find(lexeme);
+    if (term === undefined) return;
+    for (const segment of this.segments) {
+      const i = segment.find(term);
+      if (i < 0) continue;
+      const docs = segment.docs;
+      const end = segment.docStarts[i + 1] ?? 0;
+      let p = segment.docStarts[i] ?? 0;
+      let slot = segment.first;
+      while (p < end) {
+        let byte = docs[p++] ?? 0;
+        let gap = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = docs[p++] ?? 0;
+          gap |= (byte & 0x7f) << shift;
+        }
+        // The tf varint: skipped.
+        while ((docs[p++] ?? 0) >= 0x80);
+        slot += gap;
+        set[slot >>> 5] = (set[slot >>> 5] ?? 0) | (1 << (slot & 31));
+      }
+    }
+    const tail = this.tail;
+    for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1) {
+      const slot = tail.slots[e] ?? 0;
+      set[slot >>> 5] = (set[slot >>> 5] ?? 0) | (1 << (slot & 31));
+    }
+  }
+
+  /** Whether the lexeme was ever indexed in this field. */
+  has(lexeme: string): boolean {
+    return this.lexicon.find(lexeme) !== undefined;
+  }
+
+  /** The lexeme's entries (slots and tfs). */
+  entries(lexeme: string): Entries {
+    return this.decode(lexeme, false);
+  }
+
+  /** The lexeme's entries with their positions. */
+  positional(lexeme: string): PositionalEntries {
+    return this.decode(lexeme, true);
+  }
+
+  private decode(lexeme: string, withPositions: boolean): PositionalEntries {
+    const term = this.lexicon.find(lexeme);
+    if (term === undefined) return noEntries;
+    let count = 0;
+    let positionCount = 0;
+    const found = new Int32Array(this.segments.length);
+    for (let g = 0; g < this.segments.length; g++) {
+      const segment = this.segments[g];
+      const i = segment === undefined ? -1 : segment.find(term);
+      found[g] = i;
+      if (segment !== undefined && i >= 0) {
+        count += segment.entryCounts[i] ?? 0;
+        positionCount += segment.positionCounts[i] ?? 0;
+      }
+    }
+    const tail = this.tail;
+    count += tail.countOf(term);
+    positionCount += tail.positionTotalOf(term);
+    const slots = new Uint32Array(count);
+    const tfs = new Uint32Array(count);
+    const starts = new Uint32Array(withPositions ? count : 0);
+    const positions = new Uint32Array(withPositions ? positionCount : 0);
+    let k = 0;
+    let q = 0;
+    for (let g = 0; g < this.segments.length; g++) {
+      const segment = this.segments[g];
+      const i = found[g] ?? -1;
+      if (segment === undefined || i < 0) continue;
+      const docs = segment.docs;
+      const end = segment.docStarts[i + 1] ?? 0;
+      let p = segment.docStarts[i] ?? 0;
+      let slot = segment.first;
+      while (p < end) {
+        let byte = docs[p++] ?? 0;
+        let gap = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = docs[p++] ?? 0;
+          gap |= (byte & 0x7f) << shift;
+        }
+        byte = docs[p++] ?? 0;
+        let tf = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = docs[p++] ?? 0;
+          tf |= (byte & 0x7f) << shift;
+        }
+        slot += gap;
+        slots[k] = slot;
+        tfs[k++] = tf;
+      }
+      if (!withPositions) continue;
+      const bytes = segment.positions;
+      let r = segment.positionStarts[i] ?? 0;
+      for (let e = k - (segment.entryCounts[i] ?? 0); e < k; e++) {
+        starts[e] = q;
+        let position = 0;
+        const tf = tfs[e] ?? 0;
+        for (let t = 0; t < tf; t++) {
+          let byte = bytes[r++] ?? 0;
+          let gap = byte & 0x7f;
+          for (let shift = 7; byte >= 0x80; shift += 7) {
+            byte = bytes[r++] ?? 0;
+            gap |= (byte & 0x7f) << shift;
+          }
+          position += gap;
+          positions[q++] = position;
+        }
+      }
+    }
+    for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1) {
+      const tf = tail.tfs[e] ?? 0;
+      slots[k] = tail.slots[e] ?? 0;
+      tfs[k] = tf;
+      if (withPositions) {
+        starts[k] = q;
+        const start = tail.positionStarts[e] ?? 0;
+        for (let p = start; p < start + tf; p++) positions[q++] = tail.positions[p] ?? 0;
+      }
+      k++;
+    }
+    return { count, slots, tfs, starts, positions };
+  }
+
+  /** Every lexeme starting with prefix (binary search in the sorted lexicon, then the recent). */
+  withPrefix(prefix: string): string[] {
+    const lexicon = this.lexicon;
+    const bytes = Buffer.from(prefix, 'utf8');
+    const sorted = this.sorted;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (lexicon.compareTo(sorted[mid] ?? 0, bytes) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length; i++) {
+      const term = sorted[i] ?? 0;
+      if (lexicon.compareTo(term, bytes, bytes.length) !== 0) break;
+      out.push(lexicon.valueOf(term));
+    }
+    for (const term of this.unsorted) {
+      if (lexicon.compareTo(term, bytes, bytes.length) === 0) out.push(lexicon.valueOf(term));
+    }
+    return out;
+  }
+
+  /** Bytes held by the compressed segments (for the load report). */
+  get compressedBytes(): number {
+    let total = 0;
+    for (const s of this.segments)
+      total += s.docs.length + s.positions.length + 20 * s.terms.length;
+    return total;
+  }
+
+  grow(capacity: number): void {
+    if (this.lengths.length >= capacity) return;
+    const next = new Uint32Array(capacity);
+    next.set(this.lengths);
+    this.lengths = next;
+  }
+}
