@@ -222,7 +222,9 @@ describe('the memory engine answers as the SQL executor', () => {
   });
 
   it('loads in the background: SQL answers until then, and writes made meanwhile are in', async () => {
+    let timerRan = false;
     const second = MemoryEngine.open(database.db, articlesIndex);
+    setTimeout(() => (timerRan = true), 0);
     try {
       expect(second.isReady).toBe(false);
       expect(second.documentCount).toBeUndefined();
@@ -238,6 +240,8 @@ describe('the memory engine answers as the SQL executor', () => {
       );
       await applyIndexBatch(database.db, articlesIndex, upload);
       await second.loaded();
+      // The load yields to the event loop between batches: the server keeps serving meanwhile.
+      expect(timerRan).toBe(true);
       expect(second.isReady).toBe(true);
       const found = await second.search(requestOf({ search: 'quokkapox', $select: 'articleId' }));
       expect(found?.value.map((d) => d['articleId'])).toEqual(['0-during-load']);

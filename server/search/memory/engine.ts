@@ -15,8 +15,11 @@ import { Store, tsvAlias, type StoreRow } from './store';
 import { bm25, matchQuery, PhraseCache, rankedOperands, Unsupported } from './text-query';
 import type { SimpleQueryNode } from '../simple-query/parse';
 
-/** Rows per round trip when loading: streamed by key, so memory stays flat on the database side. */
-const loadBatch = 2_000;
+/**
+ * Rows per round trip when loading: streamed by key, so memory stays flat on the database side;
+ * small enough that a request waits at most about 0.1 s for a batch to be indexed.
+ */
+const loadBatch = 500;
 /** Dead slots (replaced or deleted documents) tolerated before a full reload compacts them. */
 const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.size / 4);
 /** Slots appended since a presort that are merged per request before it is sorted anew. */
@@ -214,6 +217,8 @@ export class MemoryEngine {
         last === undefined ? sql`true` : sql`${sql.identifier(this.index.key)} > ${last}::text`;
       const rows = await this.fetchRows(after, loadBatch);
       for (const row of rows) store.put(row);
+      // PGlite answers in microtasks: without this the load would never let a request in.
+      await new Promise((resolve) => setImmediate(resolve));
       if (rows.length < loadBatch) break;
       last = String(rows[rows.length - 1]?.[this.index.key]);
     }
