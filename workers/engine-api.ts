@@ -9,6 +9,10 @@ import type { ArticleGroup } from '../src/domain/article-search/clustering';
 import type { ArticleFilters } from '../src/domain/article-search/filters';
 import type { ArticleSort } from '../src/domain/article-search/query';
 import type { Lookups } from '../src/domain/lookups';
+import type { DiseaseActivityListItem, NewActivity } from '../src/domain/disease-activities';
+import type { ActivityIndexPage, ActivityIndexRequest } from './activity-search/activity-index';
+
+export type { ActivityIndexPage, ActivityIndexRequest };
 import type { JsLogEntry } from '../src/domain/log';
 
 /**
@@ -122,7 +126,32 @@ export interface EngineApi {
   getArticleReports(articleId: number): Promise<readonly RelatedReportRow[]>;
   /** GET /api/articles?clusterId: the cluster's articles (ArticleDetail), newest inserted first. */
   getClusterArticles(clusterId: number): Promise<readonly ArticleDetail[]>;
+  /**
+   * GET /api/diseaseactivities into the worker's index, once (`refresh` loads again). A failed
+   * load shows the 'IST Error: …' alert where it applies, is logged, and rejects.
+   */
+  loadActivities(refresh?: boolean): Promise<{ readonly loaded: number }>;
+  /** One page of the disease activity index: search text, chips, sort, page (loads if needed). */
+  searchActivities(request: ActivityIndexRequest): Promise<ActivityIndexPage>;
+  /** The palette's 'Go to activity…': up to `limit` activities fuzzy-matching `text`, best first. */
+  findActivities(text: string, limit: number): Promise<readonly DiseaseActivityListItem[]>;
+  /**
+   * POST /api/diseaseactivities. A duplicate resolves with its message and the activity to go
+   * to; a 400 shows the 'IST Error: …' alert and rejects (the ApiError carries the messages).
+   */
+  createActivity(input: NewActivity): Promise<CreateActivityResult>;
 }
+
+/** What POST /api/diseaseactivities came to. */
+export type CreateActivityResult =
+  | { readonly status: 'created'; readonly diseaseActivityId: number; readonly countryId: number }
+  | {
+      /** The disease, country and species exist: the §5 message and where to go. */
+      readonly status: 'duplicate';
+      readonly message: string;
+      readonly diseaseActivityId: number;
+      readonly countryId: number;
+    };
 
 /** HTTP methods the engine uses against the IST API. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -3,7 +3,8 @@ import { JsLogEntry } from '../src/domain/log';
 import { Lookups } from '../src/domain/lookups';
 import { createApiClient, type ApiCall } from './api-client';
 import { createArticleSearchClient } from './article-search';
-import { createArticlesApi } from './articles-api';
+import { createActivitiesApi } from './activities-api';
+import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
 import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
 import { applyErrorRules } from './error-rules';
 import { isApiCallError } from './errors';
@@ -60,7 +61,7 @@ export function createEngine(): EngineApi {
     log: (message) => sendLog({ logLevel: 'error', message }),
   });
 
-  const articles = createArticlesApi({
+  const featureDeps: ArticlesApiDeps = {
     request: (apiCall) => client.request(apiCall),
     report(error, { alert }) {
       // Without the alert, 401 still signs out and the error is still logged.
@@ -70,7 +71,9 @@ export function createEngine(): EngineApi {
       };
       applyErrorRules(error, { callbacks: alert ? callbacks : quiet, sendLog });
     },
-  });
+  };
+  const articles = createArticlesApi(featureDeps);
+  const activities = createActivitiesApi(featureDeps);
 
   const lookups = createLookupsCache(() =>
     call({ method: 'GET', path: '/lookups', schema: Lookups }),
@@ -101,5 +104,6 @@ export function createEngine(): EngineApi {
     getSearchArticle: (articleId) => articleSearch.one(articleId),
     getRelatedArticles: (articleId, clusterId) => articleSearch.related(articleId, clusterId),
     ...articles,
+    ...activities,
   };
 }
