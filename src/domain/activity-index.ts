@@ -1,10 +1,5 @@
-import {
-  AutoSurveillanceReview,
-  CommitStatus,
-  SpeciesGroup,
-  UpdateStatus,
-  Visibility,
-} from './enums';
+import type { AutoSurveillanceReview, CommitStatus, SpeciesGroup, UpdateStatus } from './enums';
+import { Visibility } from './enums';
 import { autoSurveillanceReviewLabel } from './auto-surveillance-review';
 import { commitStatusLabel } from './commit-status';
 import { speciesGroupLabel } from './enums';
