@@ -50,7 +50,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       SEED_ARTICLES: '2000',
-      SEED_ACTIVITIES: '50',
+      SEED_ACTIVITIES: '120',
       IST_ENVIRONMENT: 'e2e',
       IST_VERSION: '0.1.0',
       IST_BUILD_NUMBER: 'e2e-build',

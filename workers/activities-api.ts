@@ -1,4 +1,6 @@
 import {
+  Countries,
+  type Country,
   CreatedActivity,
   DiseaseActivityList,
   type DiseaseActivityListItem,
@@ -13,7 +15,7 @@ import { requireParam } from './require-param';
 
 type ActivitiesApi = Pick<
   EngineApi,
-  'loadActivities' | 'searchActivities' | 'findActivities' | 'createActivity'
+  'loadActivities' | 'searchActivities' | 'findActivities' | 'createActivity' | 'getCountries'
 >;
 
 interface Loaded {
@@ -28,6 +30,7 @@ interface Loaded {
  */
 export function createActivitiesApi({ request, report }: ArticlesApiDeps): ActivitiesApi {
   let loaded: Promise<Loaded> | undefined;
+  let countries: Promise<readonly Country[]> | undefined;
 
   async function fetchList(): Promise<Loaded> {
     try {
@@ -75,6 +78,20 @@ export function createActivitiesApi({ request, report }: ArticlesApiDeps): Activ
       const state = await load();
       state.finder ??= new ActivityFinder(state.index);
       return state.finder.find(requireParam('text', text), Math.max(1, Math.min(limit, 50)));
+    },
+
+    getCountries() {
+      if (countries === undefined) {
+        const next = request({ method: 'GET', path: '/countries', schema: Countries }).catch(
+          (error: unknown) => {
+            countries = undefined;
+            if (isApiCallError(error)) report(error, { alert: true });
+            throw error;
+          },
+        );
+        countries = next;
+      }
+      return countries;
     },
 
     async createActivity(input) {

@@ -9,7 +9,11 @@ import type { ArticleGroup } from '../src/domain/article-search/clustering';
 import type { ArticleFilters } from '../src/domain/article-search/filters';
 import type { ArticleSort } from '../src/domain/article-search/query';
 import type { Lookups } from '../src/domain/lookups';
-import type { DiseaseActivityListItem, NewActivity } from '../src/domain/disease-activities';
+import type {
+  Country,
+  DiseaseActivityListItem,
+  NewActivity,
+} from '../src/domain/disease-activities';
 import type { ActivityIndexPage, ActivityIndexRequest } from './activity-search/activity-index';
 
 export type { ActivityIndexPage, ActivityIndexRequest };
@@ -140,6 +144,8 @@ export interface EngineApi {
    * to; a 400 shows the 'IST Error: …' alert and rejects (the ApiError carries the messages).
    */
   createActivity(input: NewActivity): Promise<CreateActivityResult>;
+  /** GET /api/countries once (the new activity form's country picker). */
+  getCountries(): Promise<readonly Country[]>;
 }
 
 /** What POST /api/diseaseactivities came to. */

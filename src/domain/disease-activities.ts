@@ -253,3 +253,8 @@ export const DuplicateActivity = Schema.Struct({
   countryId: Id,
 });
 export type DuplicateActivity = typeof DuplicateActivity.Type;
+
+/** GET /api/countries (designed; spec 001 §7 shows no path): the new activity form's countries. */
+export const Country = Schema.Struct({ countryId: Id, name: Schema.String });
+export type Country = typeof Country.Type;
+export const Countries = Schema.Array(Country);

@@ -168,6 +168,13 @@ describe.each(backends)('Disease activities index API on %s', (backend) => {
       });
     });
 
+    it('GET /api/countries lists the country-type locations only', async () => {
+      const res = await api('GET', '/api/countries');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([{ countryId: 6251999, name: 'Canada' }]);
+      expect((await anonymous('GET', '/api/countries')).status).toBe(401);
+    });
+
     it('refuses a request without a valid bearer token', async () => {
       const res = await anonymous('GET', '/api/diseaseactivities');
       expect(res.status).toBe(401);

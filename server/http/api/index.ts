@@ -7,6 +7,7 @@ import { createApiGuard, createUserDirectory } from '../current-user';
 import { sendNotFound } from '../errors';
 import { activityEntriesRoutes } from './activity-entries';
 import { articleRoutes } from './articles';
+import { countryRoutes } from './countries';
 import { diseaseActivityIndexRoutes } from './disease-activities';
 import { logRoutes } from './log';
 import { lookupRoutes } from './lookups';
@@ -34,4 +35,5 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(articleRoutes, { db: deps.db });
   await app.register(activityEntriesRoutes, { db: deps.db });
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });
+  await app.register(countryRoutes, { db: deps.db });
 };

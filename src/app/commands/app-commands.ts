@@ -3,6 +3,7 @@ import { navigate } from '@/app/router';
 import { authPaths, routePatterns } from '@/app/routes';
 import {
   commandUiStore,
+  setGoToActivityOpen,
   setPaletteOpen,
   setShortcutSheetOpen,
 } from '@/app/commands/command-ui-store';
@@ -29,6 +30,15 @@ export const appCommands: readonly Command[] = [
     keywords: ['articles', 'reader', 'triage'],
     when: insideApp,
     run: () => navigate(routePatterns.articleIndex),
+  },
+  {
+    id: 'navigation.goToActivity',
+    title: 'Go to activity…',
+    group: 'Navigation',
+    hotkey: 'g>d',
+    keywords: ['find', 'disease activity', 'open activity', 'jump'],
+    when: insideApp,
+    run: () => setGoToActivityOpen(true),
   },
   {
     id: 'help.shortcuts',

@@ -11,6 +11,7 @@ import { Header } from '@/app/shell/header';
 // The palette and the sheet load on first use: they are not needed to show the first screen.
 const CommandPalette = lazy(() => import('@/app/commands/command-palette'));
 const ShortcutSheet = lazy(() => import('@/app/commands/shortcut-sheet'));
+const GoToActivityDialog = lazy(() => import('@/features/activities/go-to-activity-dialog'));
 
 /** True once `flag` has been true: lazy surfaces stay mounted after their first opening. */
 function useOnceTrue(flag: boolean): boolean {
@@ -34,9 +35,10 @@ function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>) {
 
 /** The signed-in frame: header, main region, alert stack, global hotkeys, palette and sheet. */
 export function Shell({ children }: { readonly children: ReactNode }) {
-  const { paletteOpen, shortcutSheetOpen } = useSnapshot(commandUiStore);
+  const { paletteOpen, shortcutSheetOpen, goToActivityOpen } = useSnapshot(commandUiStore);
   const paletteMounted = useOnceTrue(paletteOpen);
   const sheetMounted = useOnceTrue(shortcutSheetOpen);
+  const finderMounted = useOnceTrue(goToActivityOpen);
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigation(main);
 
@@ -58,6 +60,7 @@ export function Shell({ children }: { readonly children: ReactNode }) {
       <Suspense fallback={null}>
         {paletteMounted && <CommandPalette />}
         {sheetMounted && <ShortcutSheet />}
+        {finderMounted && <GoToActivityDialog />}
       </Suspense>
     </div>
   );

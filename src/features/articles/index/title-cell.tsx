@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { tagNames } from './article-labels';
-import { HoverTooltip } from './hover-tooltip';
+import { HoverTooltip } from '@/ui/hover-tooltip';
 import { InfoIcon, PathogenIcon, TagIcon, TriangleIcon } from './icons';
 import { setClusterExpanded } from './article-index-store';
 import type { VisibleRow } from './visible-rows';

@@ -1,0 +1,20 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Country } from '../../../src/domain/disease-activities';
+import { LocationType } from '../../../src/domain/enums';
+import type { Db } from '../../db/client';
+import { locations } from '../../db/schema';
+
+/**
+ * GET /api/countries → every country-type location `{ countryId, name }`, by name: the new
+ * activity form's country picker (spec 001 §7 lists "Countries" with no path; designed here).
+ */
+export const countryRoutes: FastifyPluginAsync<{ readonly db: Db }> = async (app, { db }) => {
+  app.get('/countries', async (): Promise<Country[]> =>
+    db
+      .select({ countryId: locations.id, name: locations.name })
+      .from(locations)
+      .where(eq(locations.locationType, LocationType.Country))
+      .orderBy(asc(locations.name)),
+  );
+};

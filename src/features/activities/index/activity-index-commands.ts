@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { useHotkeysContext } from 'react-hotkeys-hook';
+import {
+  commandRegistry,
+  findHotkeyConflicts,
+  type Command,
+  type CommandContext,
+} from '@/app/commands/registry';
+import { matchRoute } from '@/app/routes';
+import { openNewActivity } from '../new-activity/new-activity-store';
+import {
+  activityIndexStore,
+  goToActivityPage,
+  moveActivitySelection,
+  openSelectedActivity,
+} from './activity-index-store';
+
+/** The hotkey scope of the disease activity index, active while the screen is shown. */
+export const activityIndexScope = 'activityIndex';
+
+const group = 'Disease Activity Index';
+const onActivityIndex = ({ pathname }: CommandContext) =>
+  matchRoute(pathname).id === 'activityIndex';
+
+/** Enter on a focused button or link is that control's own click, not "open the activity". */
+const focusIsOnControl = () => {
+  const active = document.activeElement;
+  return active instanceof HTMLButtonElement || active instanceof HTMLAnchorElement;
+};
+
+/** The index's commands: move, open, page, search, create. */
+export function activityIndexCommands(focusSearch: () => void): Command[] {
+  const command = (
+    id: string,
+    title: string,
+    hotkey: string,
+    run: () => void,
+    extra: Partial<Command> = {},
+  ): Command => ({
+    id: `activityIndex.${id}`,
+    title,
+    group,
+    hotkey,
+    scope: activityIndexScope,
+    when: onActivityIndex,
+    run,
+    ...extra,
+  });
+  const hidden = { inPalette: false } as const;
+  return [
+    command('next', 'Next activity', 'j', () => moveActivitySelection(1), { keywords: ['down'] }),
+    command('previous', 'Previous activity', 'k', () => moveActivitySelection(-1), {
+      keywords: ['up'],
+    }),
+    command('nextArrow', 'Next activity', 'arrowdown', () => moveActivitySelection(1), hidden),
+    command(
+      'previousArrow',
+      'Previous activity',
+      'arrowup',
+      () => moveActivitySelection(-1),
+      hidden,
+    ),
+    command('open', 'Open selected activity', 'o', openSelectedActivity),
+    command(
+      'openEnter',
+      'Open selected activity',
+      'enter',
+      () => {
+        if (!focusIsOnControl()) openSelectedActivity();
+      },
+      hidden,
+    ),
+    command('nextPage', 'Next page', 'shift+n', () =>
+      goToActivityPage(activityIndexStore.page + 1),
+    ),
+    command('previousPage', 'Previous page', 'shift+p', () =>
+      goToActivityPage(activityIndexStore.page - 1),
+    ),
+    command('focusSearch', 'Search disease activities', 'slash', focusSearch, {
+      keywords: ['find', 'query'],
+    }),
+    command('create', 'Create New Disease Activity', 'c', openNewActivity, {
+      keywords: ['new', 'add', 'activity'],
+    }),
+  ];
+}
+
+/** Registers the commands in the one registry and activates their scope while mounted. */
+export function useActivityIndexCommands(focusSearch: () => void): void {
+  const { enableScope, disableScope } = useHotkeysContext();
+  useEffect(() => {
+    const existing = commandRegistry.list();
+    const ours = activityIndexCommands(focusSearch).filter(
+      (candidate) => findHotkeyConflicts([...existing, candidate]).length === 0,
+    );
+    const unregister = commandRegistry.register(ours);
+    enableScope(activityIndexScope);
+    return () => {
+      disableScope(activityIndexScope);
+      unregister();
+    };
+  }, [enableScope, disableScope, focusSearch]);
+}

@@ -1,0 +1,33 @@
+import type { Ref } from 'react';
+import {
+  applyActivitySearchText,
+  setActivitySearchText,
+  useActivityIndex,
+} from './activity-index-store';
+
+/** The index search box (250 ms debounce; Enter searches at once) and its reading. */
+export function ActivitySearchBox({ inputRef }: { readonly inputRef: Ref<HTMLInputElement> }) {
+  const { searchText, result } = useActivityIndex();
+  return (
+    <div className="min-w-0 flex-1">
+      <input
+        ref={inputRef}
+        type="search"
+        aria-label="Search disease activities"
+        placeholder="Enter a disease, country, or species"
+        value={searchText}
+        onChange={(event) => setActivitySearchText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') applyActivitySearchText();
+          if (event.key === 'Escape') event.currentTarget.blur();
+        }}
+        className="h-8 w-full max-w-xl rounded border border-slate-300 bg-white px-2.5 text-sm placeholder:text-slate-400 focus:border-accent-600"
+      />
+      <p className="mt-1 h-4 truncate text-xs text-slate-500" data-testid="activity-search-hint">
+        {result?.searchError
+          ? 'The search could not be read (a + or - needs a word after it): showing all activities.'
+          : '"quoted text" matches a phrase · +word must match · -word must not · words match from their start'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useRef } from 'react';
+import type { ActivitySortColumn } from '@/domain/activity-index';
+import { activityTitle, type DiseaseActivityListItem } from '@/domain/disease-activities';
+import { CommitStatusIcon, VisibilityIcon } from './activity-icons';
+import { formatCount, formatDay, formatLocalTime } from './activity-labels';
+import {
+  activityPath,
+  openActivity,
+  sortActivitiesBy,
+  useActivityIndex,
+} from './activity-index-store';
+import { UpdateStatusCell } from './update-status-cell';
+
+/** The columns of spec 001 §2, in order, each sortable by its list item field. */
+const columns: readonly {
+  readonly label: string;
+  readonly column: ActivitySortColumn;
+  readonly className: string;
+  /** Shown to screen readers only (icon columns). */
+  readonly hidden?: boolean;
+  readonly numeric?: boolean;
+}[] = [
+  { label: 'Visibility', column: 'isVisible', className: 'w-9', hidden: true },
+  { label: 'Commit status', column: 'commitStatus', className: 'w-9', hidden: true },
+  { label: 'Disease', column: 'diseaseName', className: 'min-w-48' },
+  { label: 'Country', column: 'locationName', className: 'min-w-32' },
+  { label: 'Species', column: 'speciesName', className: 'w-32' },
+  { label: 'Update status', column: 'activityStatus', className: 'w-32' },
+  { label: 'Articles', column: 'numberOfArticles', className: 'w-20', numeric: true },
+  {
+    label: 'Reported Cases Cumulative',
+    column: 'totalReportedCases',
+    className: 'w-28',
+    numeric: true,
+  },
+  {
+    label: 'Reported Deaths Cumulative',
+    column: 'totalNumberOfDeaths',
+    className: 'w-28',
+    numeric: true,
+  },
+  { label: 'Last Entry', column: 'lastReportDate', className: 'w-28' },
+  { label: 'Last Committed (local time)', column: 'lastCommittedDate', className: 'w-44' },
+  { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-40' },
+];
+
+function HeaderRow() {
+  const { sort } = useActivityIndex();
+  return (
+    <tr>
+      {columns.map(({ label, column, className, hidden, numeric }) => {
+        const direction = sort.column === column ? sort.direction : null;
+        return (
+          <th
+            key={column}
+            scope="col"
+            className={`${className} sticky top-0 z-10 border-b border-slate-200 bg-slate-100 px-2 py-1.5 text-left align-bottom text-xs font-semibold text-slate-600`}
+            aria-sort={
+              direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'
+            }
+          >
+            <button
+              type="button"
+              onClick={() => sortActivitiesBy(column)}
+              title={`Sort by ${label}`}
+              className={`flex w-full items-end gap-1 leading-tight hover:text-slate-900 ${numeric ? 'justify-end text-right' : 'text-left'}`}
+            >
+              <span className={hidden ? 'sr-only' : ''}>{label}</span>
+              {hidden && <span aria-hidden="true">·</span>}
+              <span aria-hidden="true" className={direction === null ? 'invisible' : ''}>
+                {direction === 'asc' ? '▲' : '▼'}
+              </span>
+            </button>
+          </th>
+        );
+      })}
+    </tr>
+  );
+}
+
+function ActivityRow({
+  row,
+  selected,
+}: {
+  readonly row: DiseaseActivityListItem;
+  readonly selected: boolean;
+}) {
+  const ref = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  const href = activityPath(row);
+  return (
+    <tr
+      ref={ref}
+      aria-selected={selected}
+      data-testid="activity-row"
+      onClick={(event) => {
+        if (event.target instanceof HTMLAnchorElement) return;
+        openActivity(row);
+      }}
+      className={`cursor-pointer border-b border-slate-100 text-sm hover:bg-accent-50/60 ${
+        selected ? 'bg-accent-50 outline-2 -outline-offset-2 outline-accent-600' : 'bg-white'
+      }`}
+    >
+      <td className="px-2 py-1.5">
+        <VisibilityIcon isVisible={row.isVisible} />
+      </td>
+      <td className="px-2 py-1.5">
+        <CommitStatusIcon status={row.commitStatus} />
+      </td>
+      <td className="px-2 py-1.5 font-medium text-slate-900">
+        <a
+          href={href}
+          onClick={(event) => {
+            event.preventDefault();
+            openActivity(row);
+          }}
+          aria-label={activityTitle(row)}
+          className="hover:underline"
+          tabIndex={-1}
+        >
+          {row.diseaseName}
+        </a>
+      </td>
+      <td className="px-2 py-1.5">{row.locationName}</td>
+      <td className="px-2 py-1.5">{row.speciesName}</td>
+      <td className="px-2 py-1.5">
+        <UpdateStatusCell row={row} />
+      </td>
+      <td className="px-2 py-1.5 text-right tabular-nums">{row.numberOfArticles}</td>
+      <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(row.totalReportedCases)}</td>
+      <td className="px-2 py-1.5 text-right tabular-nums">
+        {formatCount(row.totalNumberOfDeaths)}
+      </td>
+      <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+        {formatDay(row.lastReportDate)}
+      </td>
+      <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+        {formatLocalTime(row.lastCommittedDate)}
+      </td>
+      <td className="px-2 py-1.5">{row.lastCommittedBy ?? ''}</td>
+    </tr>
+  );
+}
+
+/** The sortable index table: one page of 50 rows; click or Enter opens a row. */
+export function ActivityTable() {
+  const { result, selected } = useActivityIndex();
+  const rows = result?.rows ?? [];
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="w-full border-collapse" aria-label="Disease activities">
+        <thead>
+          <HeaderRow />
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <ActivityRow key={row.diseaseActivityId} row={row} selected={i === selected} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
