@@ -14,11 +14,18 @@ function Routes() {
   return <SignedInArea match={match} pathname={pathname} />;
 }
 
+/**
+ * Scopes active from the start. The landing screen's scope (the disease activity index) is
+ * always on, its commands guarded by `when`: enabling a scope re-binds every hotkey and drops a
+ * half-typed sequence, so turning it on as the landing screen mounts lost 'g r' typed at once.
+ */
+const initiallyActiveScopes = [globalScope, 'activityIndex'];
+
 /** The started app: configuration provided, hotkey scopes, and the routes. */
 export function App({ config }: { readonly config: RuntimeConfig }) {
   return (
     <ConfigContext.Provider value={config}>
-      <HotkeysProvider initiallyActiveScopes={[globalScope]}>
+      <HotkeysProvider initiallyActiveScopes={initiallyActiveScopes}>
         <Routes />
       </HotkeysProvider>
     </ConfigContext.Provider>

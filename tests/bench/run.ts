@@ -14,6 +14,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { signIn } from '../support/sign-in';
+import { loadServerConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { diseaseActivities } from '../../server/db/schema';
+import { buildActivitiesCorpus, copies, seededActivities } from './activities-corpus';
+import { benchActivitySearch } from './activity-search';
 import { benchClustering } from './clustering';
 
 const port = Number(process.env['BENCH_PORT'] ?? 5195);
@@ -102,6 +107,70 @@ function initialJavaScriptGzipKb(): number {
   return total / 1024;
 }
 
+/** GET /api/diseaseactivities, 20 times in a row: p50 / p95 and the answer. */
+async function measureActivityList(accessToken: string) {
+  const times: number[] = [];
+  let body = '';
+  for (let i = 0; i < 21; i += 1) {
+    const t0 = performance.now();
+    const res = await fetch(`${baseUrl}/api/diseaseactivities`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    body = await res.text();
+    if (!res.ok) throw new Error(`GET /api/diseaseactivities answered ${res.status}`);
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) =>
+    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
+  return { p50: at(50), p95: at(95), bytes: body.length, json: JSON.parse(body) as unknown };
+}
+
+function recordActivityFigures(
+  size: string,
+  list: Awaited<ReturnType<typeof measureActivityList>>,
+): void {
+  record(
+    `GET /api/diseaseactivities at ${size} activities, p50 / p95 (sequential, ${(list.bytes / 2 ** 20).toFixed(1)} MB JSON)`,
+    `${list.p50.toFixed(0)} ms / ${list.p95.toFixed(0)} ms`,
+  );
+  const search = benchActivitySearch(list.json);
+  record(
+    `worker: decode the list / build the index at ${size} (index heap)`,
+    `${search.decodeMs.toFixed(0)} ms / ${search.buildMs.toFixed(0)} ms (${search.heapMb.toFixed(1)} MB)`,
+  );
+  record(
+    `worker: search per keystroke at ${size}, p50 / p95 / max (${search.keystrokes} keystrokes, page cloned)`,
+    `${search.p50Ms.toFixed(2)} / ${search.p95Ms.toFixed(2)} / ${search.maxMs.toFixed(2)} ms`,
+  );
+  record(
+    `worker: palette fuzzy find at ${size}, p95 (fuse.js over the name vocabulary; fuse.js over every row)`,
+    `${search.finderP95Ms.toFixed(2)} ms (${search.fuseAllRowsP95Ms.toFixed(1)} ms)`,
+  );
+}
+
+/** The 20,000-activity scratch database (PGlite folder, cached under data/). */
+async function activitiesCorpusDir(): Promise<string> {
+  const size = seededActivities * (copies + 1);
+  const dataDir = process.env['BENCH_ACTIVITIES_DIR'] ?? `data/bench-activities-${size}`;
+  const database = await openDatabase({ ...loadServerConfig(), dataDir });
+  try {
+    await database.migrate();
+    const count = await database.db.$count(diseaseActivities);
+    if (count < size) {
+      if (count > 0) throw new Error(`${dataDir} has ${count} activities: remove it to rebuild`);
+      const t0 = performance.now();
+      await buildActivitiesCorpus(database.db, (m) => console.log(`  ${m}`));
+      console.log(
+        `  bench: ${size} activities built in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
 async function main() {
   console.log(
     `IST bench on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; demo data ${articles} articles, ${activities} activities\n`,
@@ -152,8 +221,15 @@ async function main() {
     'server resident memory after the load',
     `${residentMemoryMb(second.child.pid ?? 0).toFixed(0)} MB`,
   );
+  recordActivityFigures(String(activities), await measureActivityList(accessToken));
   await stop(second.child);
   rmSync(dataDir, { recursive: true, force: true });
+
+  const corpus = startServer(await activitiesCorpusDir());
+  await corpus.ready;
+  const corpusToken = (await signIn(baseUrl, 'analyst-amara')).accessToken;
+  recordActivityFigures('20,000', await measureActivityList(corpusToken));
+  await stop(corpus.child);
 
   record(
     'initial JavaScript, gzip (dist/index.html scripts + modulepreloads)',

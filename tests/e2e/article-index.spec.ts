@@ -10,6 +10,8 @@ async function openArticleIndex(page: Page, name = 'Amara Okafor') {
   await expect(page).toHaveURL(/\/oidc\//);
   await page.getByRole('button', { name }).click();
   await expect(page).toHaveURL(/\/activity$/);
+  // The landing screen loads its list first; keys typed before the app is ready are lost.
+  await expect(page.getByTestId('activity-count')).toContainText('disease activities');
   await page.keyboard.press('g');
   await page.keyboard.press('r');
   await expect(page).toHaveURL(/\/article$/);

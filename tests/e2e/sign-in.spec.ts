@@ -45,6 +45,8 @@ test('a return URL on another origin is refused', async ({ page }) => {
 
 test('the palette and the shortcut sheet work from the keyboard', async ({ page }) => {
   await signInAs(page, 'Mei Tanaka');
+  // The landing screen loads its list first; keys typed before the app is ready are lost.
+  await expect(page.getByTestId('activity-count')).toContainText('disease activities');
   await page.keyboard.press('g');
   await page.keyboard.press('r');
   await expect(page).toHaveURL(/\/article$/);

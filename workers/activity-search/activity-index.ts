@@ -167,6 +167,15 @@ export class ActivityIndex {
     return set;
   }
 
+  /** Every row, latest commit first (never-committed last). */
+  rowsByRecency(): Int32Array {
+    const { values, nulls } = this.orderOf('lastCommittedDate');
+    const out = new Int32Array(this.size);
+    values.forEach((row, k) => (out[values.length - 1 - k] = row));
+    out.set(nulls, values.length);
+    return out;
+  }
+
   /** Rows having exactly this word. */
   wordRowsOf(word: string): Bitset | undefined {
     return this.wordRows.get(word);

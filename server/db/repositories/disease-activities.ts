@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   autoSurveillanceReviewOf,
@@ -28,6 +28,7 @@ import { recordAudit } from './audit';
 
 const committer = alias(users, 'committer');
 const autoSurveillanceCommitter = alias(users, 'as_committer');
+const openPeriod = alias(reportingPeriods, 'open_period');
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /**
@@ -53,7 +54,7 @@ export async function listDiseaseActivities(
       createdAt: diseaseActivities.createdAt,
       publiclyVisible: diseaseActivityCountries.publiclyVisible,
       daysNeededForUpdate: diseaseActivityCountries.daysNeededForUpdate,
-      periodOpen: sql<boolean>`exists (select 1 from ${reportingPeriods} where ${reportingPeriods.diseaseActivityId} = ${diseaseActivities.diseaseActivityId} and ${reportingPeriods.endDate} is null)`,
+      openPeriodId: openPeriod.id,
       numberOfReports: s.numberOfReports,
       numberOfUncommittedReports: s.numberOfUncommittedReports,
       numberOfArticles: s.numberOfArticles,
@@ -81,6 +82,16 @@ export async function listDiseaseActivities(
       ),
     )
     .leftJoin(s, eq(s.diseaseActivityId, diseaseActivities.diseaseActivityId))
+    // At most one open period per activity (reporting_periods_one_open_idx). A join, not an
+    // EXISTS: the hashed subplan's cost estimate at 20,000 activities turned on PostgreSQL's JIT
+    // (+100 ms a request).
+    .leftJoin(
+      openPeriod,
+      and(
+        eq(openPeriod.diseaseActivityId, diseaseActivities.diseaseActivityId),
+        isNull(openPeriod.endDate),
+      ),
+    )
     .leftJoin(committer, eq(committer.id, s.lastCommittedByUserId))
     .leftJoin(
       autoSurveillanceCommitter,
@@ -131,7 +142,7 @@ export async function listDiseaseActivities(
       daysNeededForUpdate,
       daysSinceLastUpdate: daysBetween(lastUpdate, today),
       activityStatus: updateStatusOf({
-        periodOpen: r.periodOpen,
+        periodOpen: r.openPeriodId !== null,
         lastUpdate,
         daysNeededForUpdate,
         today,

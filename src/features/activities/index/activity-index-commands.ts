@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useHotkeysContext } from 'react-hotkeys-hook';
 import {
   commandRegistry,
   findHotkeyConflicts,
@@ -15,7 +14,10 @@ import {
   openSelectedActivity,
 } from './activity-index-store';
 
-/** The hotkey scope of the disease activity index, active while the screen is shown. */
+/**
+ * The hotkey scope of the disease activity index: always active (src/app/app.tsx), so the
+ * landing screen never toggles scopes; its commands apply on /activity only (`when`).
+ */
 export const activityIndexScope = 'activityIndex';
 
 const group = 'Disease Activity Index';
@@ -85,19 +87,13 @@ export function activityIndexCommands(focusSearch: () => void): Command[] {
   ];
 }
 
-/** Registers the commands in the one registry and activates their scope while mounted. */
+/** Registers the commands in the one registry while mounted. */
 export function useActivityIndexCommands(focusSearch: () => void): void {
-  const { enableScope, disableScope } = useHotkeysContext();
   useEffect(() => {
     const existing = commandRegistry.list();
     const ours = activityIndexCommands(focusSearch).filter(
       (candidate) => findHotkeyConflicts([...existing, candidate]).length === 0,
     );
-    const unregister = commandRegistry.register(ours);
-    enableScope(activityIndexScope);
-    return () => {
-      disableScope(activityIndexScope);
-      unregister();
-    };
-  }, [enableScope, disableScope, focusSearch]);
+    return commandRegistry.register(ours);
+  }, [focusSearch]);
 }
