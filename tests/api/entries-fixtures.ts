@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import * as t from '../../server/db/schema';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
@@ -23,6 +24,8 @@ export interface EntriesFixtures {
   readonly lockedActivityId: number;
   readonly article: number;
   readonly periodId: number;
+  /** The 2024-01-10 Toronto case entry, linked to `article`. */
+  readonly linkedCaseId: number;
 }
 
 const place = {
@@ -207,6 +210,14 @@ export async function insertEntriesFixtures(db: Db): Promise<EntriesFixtures> {
     },
   ]);
 
+  const [linked] = await db
+    .select({ id: t.reports.id })
+    .from(t.reports)
+    .where(and(eq(t.reports.reportCollectionId, c10), eq(t.reports.type, 0)));
+  if (!linked) throw new Error('no case entry');
+  await db.insert(t.reportArticles).values({ reportId: linked.id, articleId: article.id });
+  await db.insert(t.articleDiseases).values({ articleId: article.id, diseaseId: 1 });
+
   const [pendingAs] = await db
     .insert(t.reportCollections)
     .values({ diseaseActivityId: locked.id, countryId: place.canada, commitDate: null })
@@ -236,6 +247,7 @@ export async function insertEntriesFixtures(db: Db): Promise<EntriesFixtures> {
     lockedActivityId: locked.id,
     article: article.id,
     periodId: period.id,
+    linkedCaseId: linked.id,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Identity } from '../../identity';
 import { createApiGuard, createUserDirectory } from '../current-user';
 import { sendNotFound } from '../errors';
 import { activityEntriesRoutes } from './activity-entries';
+import { activityReportRoutes } from './activity-reports';
 import { articleRoutes } from './articles';
 import { countryRoutes } from './countries';
 import { diseaseActivityIndexRoutes } from './disease-activities';
@@ -34,6 +35,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(logRoutes);
   await app.register(articleRoutes, { db: deps.db });
   await app.register(activityEntriesRoutes, { db: deps.db });
+  await app.register(activityReportRoutes, { db: deps.db });
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });
   await app.register(countryRoutes, { db: deps.db });
 };

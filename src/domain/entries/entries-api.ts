@@ -304,3 +304,52 @@ export const SaveAnswerJson = Schema.Struct({
   version: Schema.Int,
 });
 export type SaveAnswerJson = typeof SaveAnswerJson.Type;
+
+/**
+ * GET …/country/{countryId}/location/{locationId}/caseDate/{caseDate}?numDays: the location's
+ * reports dated before caseDate (the numDays days before it when given), by kind, each list
+ * in the entries table's order. processedCases holds the Daily Totals and the case entries
+ * behind them.
+ */
+export const ReportsFromDateJson = Schema.Struct({
+  processedCases: Schema.Array(ReportJson),
+  descriptions: Schema.Array(ReportJson),
+  inactivities: Schema.Array(ReportJson),
+  travellers: Schema.Array(ReportJson),
+});
+export type ReportsFromDateJson = typeof ReportsFromDateJson.Type;
+
+const FigureValues = Schema.Struct({
+  reportedCases: Schema.NullOr(Schema.Int),
+  confirmedCases: Schema.NullOr(Schema.Int),
+  suspectedCases: Schema.NullOr(Schema.Int),
+  deaths: Schema.NullOr(Schema.Int),
+});
+
+/**
+ * GET /api/diseaseactivities/{activityId}/location/{locationId}/caseDate/{caseDate}: what a
+ * case entry on caseDate follows (spec 001 §3 "Previous user-entered case data"): the day of
+ * the previous committed case entry at the location in its reporting period, its cumulative
+ * figures (caseData) and new cases (newCaseData); nulls when nothing came before.
+ */
+export const PreviousCaseDataJson = Schema.Struct({
+  reportedOn: Schema.NullOr(Schema.String),
+  caseData: FigureValues,
+  newCaseData: FigureValues,
+});
+export type PreviousCaseDataJson = typeof PreviousCaseDataJson.Type;
+
+/**
+ * GET /api/diseaseactivities/{activityId}/history: the audit rows of an activity's entries,
+ * latest first (who, when, what, before and after).
+ */
+export const HistoryRowJson = Schema.Struct({
+  at: Schema.String,
+  userId: Schema.NullOr(Id),
+  userName: Schema.NullOr(Schema.String),
+  action: Schema.String,
+  entity: Schema.String,
+  entityId: Schema.String,
+  detail: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+});
+export type HistoryRowJson = typeof HistoryRowJson.Type;
