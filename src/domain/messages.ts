@@ -158,4 +158,6 @@ export const messages = {
   staleVersion:
     'Another analyst changed this disease activity since you loaded it. Nothing was saved: review the current entries and try again.',
   invalidBoolean: (name: string) => `${name} must be true or false.`,
+  descriptionNotCommitted: (reportId: number) =>
+    `Report ${reportId} is not a committed situational update: edit it with the other entries.`,
 } as const;

@@ -2,6 +2,7 @@ import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportArticle } from '../../src/domain/articles';
 import {
+  DescriptionReportJson,
   HistoryRowJson,
   PreviousCaseDataJson,
   ReportJson,
@@ -21,6 +22,7 @@ const decodePrevious = Schema.decodeUnknownSync(PreviousCaseDataJson, strict);
 const decodeReport = Schema.decodeUnknownSync(ReportJson, strict);
 const decodeArticles = Schema.decodeUnknownSync(Schema.Array(ReportArticle), strict);
 const decodeHistory = Schema.decodeUnknownSync(Schema.Array(HistoryRowJson), strict);
+const decodeDescription = Schema.decodeUnknownSync(DescriptionReportJson, strict);
 
 describe.each(backends)('Entries history API on %s', (backend) => {
   let server: TestServer;
@@ -180,6 +182,102 @@ describe.each(backends)('Entries history API on %s', (backend) => {
         (await amara('GET', `/api/diseaseactivities/${fx.activityId}/history?limit=0`)).status,
       ).toBe(400);
       expect((await amara('GET', '/api/diseaseactivities/999999/history')).status).toBe(404);
+    });
+  });
+
+  describe('situational updates and their versions', () => {
+    const activityPath = () =>
+      `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+
+    it('edits a committed update, keeping the earlier wording as a version', async () => {
+      const path = activityPath();
+      let etag = (await amara('GET', `${path}/numDays/5`)).headers.get('etag') ?? '';
+      const saved = await amara('POST', `${path}/reports/propagate`, {
+        json: {
+          commitChanges: true,
+          descriptions: [
+            {
+              locationId: fx.place.canada,
+              reportedOn: '2024-01-11',
+              description: '<p>First wording.</p>',
+              importance: 'Standard',
+              updateReason: 'IST Update',
+            },
+          ],
+        },
+        headers: { 'if-match': etag },
+      });
+      expect(saved.status).toBe(201);
+      etag = saved.headers.get('etag') ?? '';
+      const reportId = (saved.body as { reportIds: { descriptions: number[] } }).reportIds
+        .descriptions[0];
+      const first = decodeDescription(
+        (await amara('GET', `${path}/reports/description/${reportId}`)).body,
+      );
+      expect(first.report).toMatchObject({
+        description: '<p>First wording.</p>',
+        hasPreviousVersion: false,
+      });
+      expect(first.versions).toEqual([]);
+      expect((await amara('GET', `${path}/reports/${reportId}`)).body).toMatchObject({
+        id: reportId,
+        type: EntryType.DESCRIPTION,
+      });
+
+      const edit = (json: unknown, ifMatch = etag) =>
+        amara('PUT', `${path}/reports/description/versions/${reportId}`, {
+          json,
+          headers: { 'if-match': ifMatch },
+        });
+      expect(await edit({ reportedOn: null, description: '<p></p>' })).toMatchObject({
+        status: 400,
+        body: {
+          errors: [
+            'Update reason is a required field',
+            'Reported on is a required field',
+            'Description is a required field',
+          ],
+        },
+      });
+      const ok = await edit({
+        reportedOn: '2024-01-11',
+        description: '<p>Second wording.</p>',
+        importance: 'Standard',
+        updateReason: 'Media Update',
+      });
+      expect(ok.status).toBe(200);
+      const after = decodeDescription(ok.body);
+      expect(after.report).toMatchObject({
+        description: '<p>Second wording.</p>',
+        updateReason: 'Media Update',
+        hasPreviousVersion: true,
+        updatedByUserName: 'Amara Okafor',
+      });
+      expect(after.versions.map((v) => [v.version, v.description, v.updateReason])).toEqual([
+        [1, '<p>First wording.</p>', 'IST Update'],
+      ]);
+      // The ETag moved on: the old one is stale now, and nothing changes.
+      const stale = await edit({
+        reportedOn: '2024-01-11',
+        description: '<p>Third.</p>',
+        updateReason: 'x',
+      });
+      expect(stale.status).toBe(412);
+      expect(
+        (await amara('PUT', `${path}/reports/description/versions/${reportId}`, { json: {} }))
+          .status,
+      ).toBe(428);
+      const still = decodeDescription(
+        (await amara('GET', `${path}/reports/description/${reportId}`)).body,
+      );
+      expect(still.report.description).toBe('<p>Second wording.</p>');
+    });
+
+    it('404 for a report that is not a situational update of the activity', async () => {
+      expect(
+        (await amara('GET', `${activityPath()}/reports/description/${fx.linkedCaseId}`)).status,
+      ).toBe(404);
+      expect((await amara('GET', `${activityPath()}/reports/${fx.linkedCaseId}`)).status).toBe(404);
     });
   });
 });

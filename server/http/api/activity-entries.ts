@@ -14,7 +14,14 @@ import { StaleVersion, saveEntries } from '../../db/repositories/entries-save';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest, sendErrors } from '../errors';
 import { decodeOr400 } from '../validate';
-import { idSegment, paramOf, parseId, queryOf, reindex } from './articles-common';
+import {
+  articleIdParam as idParam,
+  idSegment,
+  paramOf,
+  parseId,
+  queryOf,
+  reindex,
+} from './articles-common';
 import { recentDays } from '../../../src/domain/entries/entries-api';
 
 /** What the entries routes need. */
@@ -34,13 +41,8 @@ export function versionOfIfMatch(header: string | undefined): number | 'invalid'
   return match?.[1] === undefined ? 'invalid' : Number(match[1]);
 }
 
-function idParam(request: FastifyRequest, name: string): number {
-  const id = parseId(paramOf(request, name));
-  if (id === undefined) throw new ApiError(404, [messages.notFound(request.method, request.url)]);
-  return id;
-}
-
-const today = () => todayOf(Date.now());
+/** The server's UTC day. */
+export const today = () => todayOf(Date.now());
 
 /** The activity of the path, or 404. */
 async function activityOf(db: Db, request: FastifyRequest): Promise<FoundActivity> {
@@ -68,6 +70,36 @@ function propagationOf(
     problems.push(messages.invalidDate('propagateUptoDate'));
   if (problems.length > 0) throw badRequest(problems);
   return { propagate, propagateUptoDate: upto };
+}
+
+/**
+ * 412 for a write whose If-Match names an old version: the message, and the activity as it
+ * is now (with its ETag) so the analyst's screen can show the other analyst's work.
+ */
+export async function sendStale(
+  db: Db,
+  reply: FastifyReply,
+  activityId: number,
+  countryId: number,
+) {
+  const found = await findActivity(db, activityId, countryId);
+  if (found === undefined) throw new ApiError(404, [messages.diseaseActivityNotFound(activityId)]);
+  const current = await activityDetail(db, found, recentDays, today());
+  return reply
+    .code(412)
+    .header('etag', etagOf(current.version))
+    .send({ errors: [messages.staleVersion], current });
+}
+
+/** The If-Match version of a write, or a 428 sent (answers undefined then). */
+export function requiredVersion(request: FastifyRequest, reply: FastifyReply): number | undefined {
+  const expected = versionOfIfMatch(request.headers['if-match']);
+  if (expected === undefined) {
+    void sendErrors(reply, 428, [messages.preconditionRequired]);
+    return undefined;
+  }
+  // An unreadable If-Match can match no version: it is stale.
+  return expected === 'invalid' ? -1 : expected;
 }
 
 /**
@@ -153,8 +185,8 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
   ) => {
     const activityId = idParam(request, 'activityId');
     const countryId = idParam(request, 'countryId');
-    const expected = versionOfIfMatch(request.headers['if-match']);
-    if (expected === undefined) return sendErrors(reply, 428, [messages.preconditionRequired]);
+    const expected = requiredVersion(request, reply);
+    if (expected === undefined) return reply;
     const propagation = propagationOf(request, queryOf(request, 'propagate'));
     const body = decodeOr400(EntriesBody, request.body);
     const user = currentUser(request);
@@ -165,7 +197,7 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
         collectionId,
         body,
         propagation,
-        expectedVersion: expected === 'invalid' ? -1 : expected,
+        expectedVersion: expected,
         userId: user.id,
         today: today(),
       });
@@ -182,16 +214,7 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
         .header('etag', etagOf(answer.version))
         .send(answer);
     } catch (error) {
-      if (error instanceof StaleVersion) {
-        const found = await findActivity(db, activityId, countryId);
-        if (found === undefined)
-          throw new ApiError(404, [messages.diseaseActivityNotFound(activityId)]);
-        const current = await activityDetail(db, found, recentDays, today());
-        return reply
-          .code(412)
-          .header('etag', etagOf(current.version))
-          .send({ errors: [messages.staleVersion], current });
-      }
+      if (error instanceof StaleVersion) return sendStale(db, reply, activityId, countryId);
       if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
       throw error;
     }

@@ -10,17 +10,11 @@ import { previousCaseData, reportsFromDate } from '../../db/repositories/entries
 import { activityReports, selectReports, toReportJson } from '../../db/repositories/entries-read';
 import { diseaseActivities, reportArticles, reports } from '../../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { idSegment, paramOf, parseId, queryOf } from './articles-common';
+import { articleIdParam as idParam, idSegment, paramOf, parseId, queryOf } from './articles-common';
 
 /** What the report read routes need. */
 export interface ActivityReportsDeps {
   readonly db: Db;
-}
-
-function idParam(request: FastifyRequest, name: string): number {
-  const id = parseId(paramOf(request, name));
-  if (id === undefined) throw new ApiError(404, [messages.notFound(request.method, request.url)]);
-  return id;
 }
 
 function caseDateParam(request: FastifyRequest): string {

@@ -7,6 +7,7 @@ import { createApiGuard, createUserDirectory } from '../current-user';
 import { sendNotFound } from '../errors';
 import { activityEntriesRoutes } from './activity-entries';
 import { activityReportRoutes } from './activity-reports';
+import { descriptionReportRoutes } from './description-reports';
 import { articleRoutes } from './articles';
 import { countryRoutes } from './countries';
 import { diseaseActivityIndexRoutes } from './disease-activities';
@@ -36,6 +37,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(articleRoutes, { db: deps.db });
   await app.register(activityEntriesRoutes, { db: deps.db });
   await app.register(activityReportRoutes, { db: deps.db });
+  await app.register(descriptionReportRoutes, { db: deps.db });
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });
   await app.register(countryRoutes, { db: deps.db });
 };

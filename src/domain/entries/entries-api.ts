@@ -353,3 +353,32 @@ export const HistoryRowJson = Schema.Struct({
   detail: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
 });
 export type HistoryRowJson = typeof HistoryRowJson.Type;
+
+/** PUT …/reports/description/versions/{reportId}: the new wording of a committed update. */
+export const DescriptionEditBody = Schema.Struct({
+  reportedOn: optionalNull(Day),
+  title: optionalNull(Schema.String),
+  description: optionalNull(Schema.String),
+  importance: optionalNull(Schema.Enums(Importance)),
+  updateReason: optionalNull(Schema.String),
+});
+export type DescriptionEditBody = typeof DescriptionEditBody.Type;
+
+/** An earlier wording of a situational update (the version-history dialog). */
+export const DescriptionVersionJson = Schema.Struct({
+  version: Schema.Int,
+  reportedOn: Schema.String,
+  title: Schema.NullOr(Schema.String),
+  description: Schema.String,
+  importance: Schema.Enums(Importance),
+  updateReason: Schema.NullOr(Schema.String),
+  updatedBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.String,
+});
+
+/** GET …/reports/description/{reportId}: the update with its earlier versions, latest first. */
+export const DescriptionReportJson = Schema.Struct({
+  report: ReportJson,
+  versions: Schema.Array(DescriptionVersionJson),
+});
+export type DescriptionReportJson = typeof DescriptionReportJson.Type;
