@@ -5,11 +5,14 @@
  * - seeding 20,000 articles / 500 activities (the seed CLI on a fresh folder);
  * - GET /api/lookups throughput and p99 latency (autocannon, 10 s, real bearer token);
  * - the server's resident memory after seeding;
- * - the initial JavaScript the browser downloads (gzip), read from dist/index.html.
+ * - the initial JavaScript the browser downloads (gzip), read from dist/index.html;
+ * - clustering a 100-article batch;
+ * - the article index in Chromium on the demo data: keystroke to painted results and scrolling
+ *   5,000 loaded rows (article-index-browser.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -19,9 +22,12 @@ import { openDatabase } from '../../server/db/client';
 import { diseaseActivities } from '../../server/db/schema';
 import { buildActivitiesCorpus, copies, seededActivities } from './activities-corpus';
 import { benchActivitySearch } from './activity-search';
+import { benchArticleIndexInBrowser, type Spread } from './article-index-browser';
 import { benchClustering } from './clustering';
 
 const port = Number(process.env['BENCH_PORT'] ?? 5195);
+/** BENCH_ARTICLE_INDEX_ONLY=1: only the browser figures, against a server already on BENCH_PORT. */
+const articleIndexOnly = process.env['BENCH_ARTICLE_INDEX_ONLY'] === '1';
 const baseUrl = `http://localhost:${port}`;
 const articles = Number(process.env['BENCH_ARTICLES'] ?? 20_000);
 const activities = Number(process.env['BENCH_ACTIVITIES'] ?? 500);
@@ -31,7 +37,10 @@ const record = (name: string, value: string) => {
   console.log(`  ${name}: ${value}`);
 };
 
-function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+function startServer(
+  dataDir: string,
+  extraEnv: Readonly<Record<string, string>> = {},
+): { child: ChildProcess; ready: Promise<number> } {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -42,6 +51,7 @@ function startServer(dataDir: string): { child: ChildProcess; ready: Promise<num
       SEED_ARTICLES: String(articles),
       SEED_ACTIVITIES: String(activities),
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -171,10 +181,60 @@ async function activitiesCorpusDir(): Promise<string> {
   return dataDir;
 }
 
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+const spreadText = ({ p50, p95, max }: Spread) => `${ms(p50)} / ${ms(p95)} / ${ms(max)} ms`;
+
+/** The article index in Chromium against the running server (real sign-in, worker, search). */
+async function recordArticleIndexInBrowser(engine: string) {
+  const loadBefore = loadavg()[0] ?? 0;
+  const result = await benchArticleIndexInBrowser(baseUrl);
+  const loadAfter = loadavg()[0] ?? 0;
+  record(
+    `article index in Chromium (${engine}): machine load average (1 min) before / after`,
+    `${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores`,
+  );
+  const n = result.debounced.total.n;
+  record(
+    `article search, last keystroke to painted results, debounced (250 ms by spec), p50 / p95 / max (${n} queries)`,
+    spreadText(result.debounced.total),
+  );
+  record(
+    'article search, the debounced search firing to painted results, p50 / p95 / max',
+    spreadText(result.debounced.fromSearch),
+  );
+  record(
+    `article search, Enter to painted results (no debounce), p50 / p95 / max (${result.enter.total.n} queries)`,
+    spreadText(result.enter.total),
+  );
+  record(
+    '… of which search fired to results in the store (worker, HTTP, search service), p50 / p95',
+    `${ms(result.searchToResults.p50)} / ${ms(result.searchToResults.p95)} ms`,
+  );
+  record(
+    '… and results in the store to painted (React, virtuoso, layout, paint), p50 / p95',
+    `${ms(result.resultsToPaint.p50)} / ${ms(result.resultsToPaint.p95)} ms`,
+  );
+  const { scroll } = result;
+  record(
+    `scrolling ${scroll.loadedArticles} loaded articles (${scroll.rows} rows, clusters collapsed) at ${scroll.pixelsPerFrame} px per frame: frame time p50 / p95 / max`,
+    spreadText(scroll.frameMs),
+  );
+  record(
+    `scrolling: dropped frames (refresh ${ms(scroll.refreshMs)} ms), long animation frames`,
+    `${scroll.dropped} of ${scroll.frames} frames dropped, ${scroll.longFrames} long frames`,
+  );
+}
+
 async function main() {
   console.log(
     `IST bench on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; demo data ${articles} articles, ${activities} activities\n`,
   );
+
+  if (articleIndexOnly) {
+    await recordArticleIndexInBrowser(`SEARCH_ENGINE as the running server has it`);
+    printTable();
+    return;
+  }
 
   const seedDir = mkdtempSync(join(tmpdir(), 'ist-bench-seed-'));
   const seedMs = await runSeedCli(seedDir);
@@ -222,7 +282,14 @@ async function main() {
     `${residentMemoryMb(second.child.pid ?? 0).toFixed(0)} MB`,
   );
   recordActivityFigures(String(activities), await measureActivityList(accessToken));
+  await recordArticleIndexInBrowser('SEARCH_ENGINE=sql, the default');
   await stop(second.child);
+
+  // The same in the browser with the search service's in-process engine (issue 3).
+  const memory = startServer(dataDir, { SEARCH_ENGINE: 'memory' });
+  await memory.ready;
+  await recordArticleIndexInBrowser('SEARCH_ENGINE=memory');
+  await stop(memory.child);
   rmSync(dataDir, { recursive: true, force: true });
 
   const corpus = startServer(await activitiesCorpusDir());
@@ -242,6 +309,10 @@ async function main() {
     `${clustering.meanMicroseconds.toFixed(1)} µs / ${clustering.p99Microseconds.toFixed(1)} µs`,
   );
 
+  printTable();
+}
+
+function printTable() {
   console.log('\n| measure | value |\n|---|---|');
   for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
 }

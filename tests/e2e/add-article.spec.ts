@@ -53,7 +53,7 @@ test('add article shows each validation message, then succeeds and links to the 
   await expect(form.getByLabel('Source category')).not.toHaveValue('');
   await expect(form.getByLabel('Source sub-category')).not.toHaveValue('');
   await expect(form.getByLabel('Source priority')).not.toHaveValue('');
-  await form.getByLabel('Article title').fill('E2E: cholera cases rise');
+  await form.getByLabel('Article title').fill('E2E: Quokkapox cholera cases rise');
   await page.screenshot({ path: 'screenshots/add-article-form.png' });
   await form.getByRole('button', { name: 'Submit' }).click();
 
@@ -62,9 +62,22 @@ test('add article shows each validation message, then succeeds and links to the 
   const link = done.getByRole('link', { name: /Article \d+/ });
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^\/article\/\d+$/);
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`${href ?? ''}$`));
-  await expect(page.getByText('E2E: cholera cases rise').first()).toBeVisible();
+  // OK clears the created state: the dialog goes, and the form (key a) opens empty without it.
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toBeHidden();
+  await page.locator('body').press('a');
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Article title')).toHaveValue('');
+  await expect(done).toBeHidden();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+
+  await page.goto(href ?? '');
+  await expect(page.getByText('E2E: Quokkapox cholera cases rise').first()).toBeVisible();
+  // A custom article is published when it is added (ARCHITECTURE.md, Decisions).
+  const overview = page.getByRole('region', { name: 'I. Overview' });
+  await expect(overview.getByText('Publication date')).toBeVisible();
+  await expect(overview.locator('dd').first()).toHaveText(/^\d{4}\/\d{2}\/\d{2} /);
   for (const name of [
     'I. Overview',
     'II. Content',
@@ -76,4 +89,12 @@ test('add article shows each validation message, then succeeds and links to the 
   await expect(
     page.getByText('This article has not been referenced within the tool'),
   ).toBeVisible();
+
+  // The index finds it, with its published date.
+  await page.goto('/article');
+  await page.getByRole('searchbox', { name: 'Search articles' }).fill('quokkapox');
+  await expect(page.getByTestId('article-count')).toHaveText('1 article(s) found');
+  const row = page.getByTestId('article-row');
+  await expect(row.getByTestId('article-title')).toHaveText('E2E: Quokkapox cholera cases rise');
+  await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d{4}\/\d{2}\/\d{2} /);
 });

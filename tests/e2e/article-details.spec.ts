@@ -74,6 +74,24 @@ test('a seeded article shows sections I–IV; c copies the id; m and the radios 
   const related = page.getByRole('region', { name: 'IV. Related Articles' });
   await expect(related.getByRole('row').nth(1)).toBeVisible();
   await page.screenshot({ path: 'screenshots/article-details.png', fullPage: true });
+  const overview = page.getByRole('region', { name: 'I. Overview' });
+  await expect(overview.getByRole('link')).toHaveAttribute('target', '_blank');
+
+  // Row clicks open new tabs: an activity (III), and a related article, marked read (IV).
+  const activityTab = page.context().waitForEvent('page');
+  await reports.getByRole('row').nth(1).getByRole('cell').nth(2).click();
+  await expect(await activityTab).toHaveURL(/\/activity\/\d+\/\d+$/);
+  const relatedRow = related.getByRole('row').nth(1);
+  const relatedTab = page.context().waitForEvent('page');
+  await relatedRow.getByRole('cell').nth(2).click();
+  const opened = await relatedTab;
+  await expect(opened).toHaveURL(/\/article\/\d+$/);
+  const relatedId = /\/article\/(\d+)$/.exec(opened.url())?.[1] ?? '';
+  await opened.close();
+  await expect(relatedRow.getByRole('cell').nth(3)).toHaveText('Read');
+  await expect
+    .poll(async () => ((await apiGet(page, `/articles/${relatedId}`)) as Seeded | null)?.isRead)
+    .toBe(true);
 
   // c copies the ID: the clipboard holds it and the control reads 'Copied' for 1 second.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -180,6 +198,8 @@ test("DOMPurify's vectors through the details content path run no script in Chro
     ),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'II. Content' })).toBeVisible();
+  // Read-only: the status radios are disabled.
+  await expect(page.getByRole('radio', { name: 'Unread', exact: true })).toBeDisabled();
   const content = page.locator('.article-content');
   await expect(content).toBeVisible();
   // Poke what a surviving handler would listen for, then give timers a moment.

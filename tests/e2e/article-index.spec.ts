@@ -93,21 +93,36 @@ test('filters apply on submit, validate dates and survive a reload', async ({ pa
   await page.keyboard.press('Escape');
   await expect(form.getByLabel('Hide Pubcrawler Articles')).toBeEnabled();
 
+  // The preset of 22 commonly excluded diseases.
+  await form.getByRole('button', { name: 'Exclude common diseases' }).click();
+  await expect(form.getByRole('button', { name: /Excluded diseases|22 selected/ })).toContainText(
+    '22 selected',
+  );
+
   await form.getByLabel('Linked to activity').check();
   await form.getByLabel('Linked to activity').press('Enter');
   await expect(page.getByTestId('article-count')).not.toContainText(`${all} article`);
   const linked = await foundCount(page);
   expect(linked).toBeLessThan(all);
+  // Every row is linked: the title cell shows the pathogen icon.
+  const firstRows = page.getByTestId('article-row');
+  for (let i = 0; i < Math.min(5, linked); i += 1) {
+    await expect(
+      firstRows.nth(i).getByRole('img', { name: 'Linked to a disease activity' }),
+    ).toBeVisible();
+  }
   await page.screenshot({ path: 'screenshots/article-index-filters-open.png' });
 
   await page.reload();
   await expect(page.getByTestId('article-count')).toContainText(`${linked} article(s) found`);
-  await expect(page.getByRole('button', { name: /Filters/ })).toContainText('1 active');
+  await expect(page.getByRole('button', { name: /Filters/ })).toContainText('2 active');
   await page.keyboard.press('f');
   await expect(form.getByLabel('Linked to activity')).toBeChecked();
-  expect(await page.evaluate(() => localStorage.getItem('articleIndex_filters') ?? '')).toContain(
-    '"isLinkedToActivity":true',
-  );
+  const stored = JSON.parse(
+    await page.evaluate(() => localStorage.getItem('articleIndex_filters') ?? '{}'),
+  ) as { isLinkedToActivity?: boolean; excludedDiseases?: number[] };
+  expect(stored.isLinkedToActivity).toBe(true);
+  expect(stored.excludedDiseases).toHaveLength(22);
 });
 
 test('a cluster expands by click and by keyboard', async ({ page }) => {
@@ -143,7 +158,9 @@ test('a cluster expands by click and by keyboard', async ({ page }) => {
 
 test('click and keyboard mark read, and the envelope agrees after a reload', async ({ page }) => {
   await openArticleIndex(page);
-  const unread = page.locator('[data-testid="article-row"]:has([data-read="false"])');
+  const unread = page.locator(
+    '[data-testid="article-row"]:has([data-testid="read-toggle"][aria-pressed="false"])',
+  );
   const first = unread.nth(0);
   const firstId = (await first.getAttribute('data-article-id')) ?? '';
   const updated = page.waitForResponse(
@@ -152,7 +169,7 @@ test('click and keyboard mark read, and the envelope agrees after a reload', asy
   await first.getByTestId('read-toggle').click();
   await expect(
     page.locator(`[data-article-id="${firstId}"] [data-testid="read-toggle"]`),
-  ).toHaveAttribute('data-read', 'true');
+  ).toHaveAttribute('aria-pressed', 'true');
   expect((await updated).ok()).toBe(true);
 
   // Keyboard: select the next unread row with n, then m marks it read.
@@ -175,7 +192,7 @@ test('click and keyboard mark read, and the envelope agrees after a reload', asy
   for (const id of [firstId, secondId, thirdId]) {
     await expect(
       page.locator(`[data-article-id="${id}"] [data-testid="read-toggle"]`),
-    ).toHaveAttribute('data-read', 'true');
+    ).toHaveAttribute('aria-pressed', 'true');
   }
 });
 
@@ -296,4 +313,85 @@ test('suggested mode: only the given articles, with an Associate toggle by click
   await expect(page.getByRole('button', { name: /^Filters/ })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Associate' })).toHaveCount(0);
   await expect(page.getByTestId('associate-toggle')).toHaveCount(0);
+});
+
+test('sorting, Show more rows, the empty state, the title cell, and o / Enter open', async ({
+  page,
+}) => {
+  await openArticleIndex(page);
+  const rows = page.getByTestId('article-row');
+  // Sort toggles on a header; another column starts ascending.
+  const title = page.getByRole('columnheader', { name: 'Article title' });
+  await title.getByRole('button').click();
+  await expect(title).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rows.first()).toBeVisible();
+  const initials = (await titles(page)).slice(0, 8).map((t) => t.charAt(0).toUpperCase());
+  expect(initials).toEqual([...initials].sort());
+  await title.getByRole('button').click();
+  await expect(title).toHaveAttribute('aria-sort', 'descending');
+  await page.getByRole('columnheader', { name: 'Inserted date' }).getByRole('button').click();
+  await expect(page.getByRole('columnheader', { name: 'Inserted date' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+
+  // Show more rows appends the next 100.
+  await page.getByRole('button', { name: 'Show more rows' }).click();
+  await expect(page.getByText(/^200 of \d+ loaded$/)).toBeVisible();
+
+  // The title cell: the summary tooltip (5 lines at most) and the context tags as a list.
+  const summary = page.getByRole('img', { name: 'Summary' }).first();
+  await summary.hover();
+  await expect(page.getByRole('tooltip').locator('p.line-clamp-5').first()).toBeVisible();
+  const tags = page.getByRole('img', { name: /^Context tags: / }).first();
+  await tags.hover();
+  await expect(
+    page.getByRole('tooltip').filter({ hasText: 'Context tags' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  // Suggested tags show on unread rows only.
+  for (const row of await page
+    .locator('[data-testid="article-row"]:has([aria-label^="Suggested context tags"])')
+    .all()) {
+    await expect(row.getByTestId('read-toggle')).toHaveAttribute('aria-pressed', 'false');
+  }
+
+  // o and Enter open the selected article.
+  await page.mouse.move(0, 0);
+  await page.locator('body').press('j');
+  const firstId = (await rows.first().getAttribute('data-article-id')) ?? '';
+  await page.keyboard.press('o');
+  await expect(page).toHaveURL(new RegExp(`/article/${firstId}$`));
+  await page.goBack();
+  await expect(rows.first()).toBeVisible();
+  await page.locator('body').press('j');
+  const selectedId =
+    (await page.locator('[aria-selected="true"]').getAttribute('data-article-id')) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/article/${selectedId}$`));
+  await page.goBack();
+
+  // Nothing matches: 'No articles found'.
+  expect(await search(page, 'zzqxjv')).toBe(0);
+  await expect(page.getByText('No articles found')).toBeVisible();
+});
+
+test('Shift+A marks read only the rows the filter shows, after a confirmation', async ({
+  page,
+}) => {
+  await openArticleIndex(page);
+  const unreadRows = page.locator(
+    '[data-testid="article-row"]:has([data-testid="read-toggle"][aria-pressed="false"])',
+  );
+  const before = await search(page, 'cholera');
+  expect(before).toBeGreaterThan(0);
+  await expect(unreadRows.first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.locator('body').press('Shift+A');
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: /mark/i }).click();
+  await expect(unreadRows).toHaveCount(0);
+  // Outside the filter, unread articles stay unread.
+  await search(page, 'measles');
+  await expect(unreadRows.first()).toBeVisible();
 });

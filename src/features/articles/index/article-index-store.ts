@@ -9,6 +9,7 @@ import {
 } from '@/domain/article-search/query';
 import type { ArticleSearchRequest } from '../../../../workers/engine-api';
 import { engineArticleIndexServices, type ArticleIndexServices } from './article-index-services';
+import { articleSearchMarks, markArticleSearch } from './article-search-marks';
 import { loadFilters, saveFilters } from './filters-storage';
 import {
   loadedArticles,
@@ -157,6 +158,7 @@ function searchRequest(page: number): ArticleSearchRequest {
  */
 export async function freshSearch(): Promise<void> {
   const sequence = (searchSequence += 1);
+  markArticleSearch(articleSearchMarks.start);
   const state = articleIndexStore;
   Object.assign(state, {
     page: 1,
@@ -171,6 +173,7 @@ export async function freshSearch(): Promise<void> {
   try {
     const result = await services.search(searchRequest(1));
     if (sequence !== searchSequence) return;
+    markArticleSearch(articleSearchMarks.results);
     Object.assign(state, {
       groups: ref([...result.rows]),
       loadedCount: countArticles(result.rows),

@@ -1,0 +1,20 @@
+/**
+ * User Timing marks of the article list (`performance.mark`), so `npm run bench` can split
+ * keystroke-to-paint into its parts in a real browser: the search firing (after the 250 ms
+ * debounce, or at once on Enter) and its results reaching the store. Cheap, and visible in the
+ * browser's performance panel too.
+ */
+export const articleSearchMarks = {
+  /** A fresh search starts (page 1). */
+  start: 'ist:articleSearch:start',
+  /** Its results are in the store (the next render paints them). */
+  results: 'ist:articleSearch:results',
+} as const;
+
+/** Sets a mark, replacing the previous one of that name (the buffer stays one entry each). */
+export function markArticleSearch(
+  name: (typeof articleSearchMarks)[keyof typeof articleSearchMarks],
+) {
+  performance.clearMarks(name);
+  performance.mark(name);
+}
