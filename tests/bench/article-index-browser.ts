@@ -57,6 +57,8 @@ interface Sample {
   readonly searchToResults: number;
   /** Results in the store → painted (React, virtuoso, layout, paint). */
   readonly resultsToPaint: number;
+  /** The search service's GET: request sent → response read (NaN when not seen). */
+  readonly http: number;
 }
 
 /** Percentiles of a list of numbers (nearest rank). */
@@ -79,6 +81,8 @@ export interface ArticleIndexBrowserResult {
   readonly enter: { readonly total: Spread };
   readonly searchToResults: Spread;
   readonly resultsToPaint: Spread;
+  /** The search service's answer, as the browser timed its GET (request sent → body read). */
+  readonly http: Spread;
   readonly scroll: {
     readonly loadedArticles: number;
     readonly rows: number;
@@ -161,9 +165,14 @@ async function measureQuery(page: Page, query: string, pressEnter: boolean): Pro
   await box.focus();
   await box.press('Control+a');
   await page.evaluate(armPaintWatch);
+  // The search service's GET as the browser's network stack timed it (sent by the worker).
+  const response = page
+    .waitForResponse((r) => r.url().includes('/indexes/articles/docs?'), { timeout: 35_000 })
+    .catch(() => null);
   await page.keyboard.type(query, { delay: 60 });
   if (pressEnter) await page.keyboard.press('Enter');
   const painted = await page.evaluate(() => window.__istPainted);
+  const timing = (await response)?.request().timing();
   const marks = await page.evaluate(
     ({ start, results }) => ({
       keyAt: window.__istLastKeyAt ?? 0,
@@ -181,6 +190,7 @@ async function measureQuery(page: Page, query: string, pressEnter: boolean): Pro
     fromSearch: painted - marks.startAt,
     searchToResults: marks.resultsAt - marks.startAt,
     resultsToPaint: painted - marks.resultsAt,
+    http: timing && timing.responseEnd >= 0 ? timing.responseEnd : Number.NaN,
   };
 }
 
@@ -331,6 +341,7 @@ export async function benchArticleIndexInBrowser(
       enter: { total: spread(enter.map((s) => s.total)) },
       searchToResults: spread(both.map((s) => s.searchToResults)),
       resultsToPaint: spread(both.map((s) => s.resultsToPaint)),
+      http: spread(both.map((s) => s.http).filter((ms) => !Number.isNaN(ms))),
       scroll: {
         loadedArticles: loaded,
         rows: Math.round(scrolled.rows / rowHeight),

@@ -71,6 +71,14 @@ test('a seeded article shows sections I–IV; c copies the id; m and the radios 
   const reports = page.getByRole('region', { name: 'III. Disease Activities Referenced' });
   await expect(reports.getByRole('columnheader', { name: 'Committed On' })).toBeVisible();
   await expect(reports.getByRole('row').nth(1)).toContainText(' in ');
+  // Entry type label, Reported Date YYYY/MM/DD, Committed On local YYYY/MM/DD hh:mm a, initials.
+  const report = reports.getByRole('row').nth(1).getByRole('cell');
+  await expect(report.nth(1)).toHaveText(
+    /^(Case Data|Situational Update|Traveller|Daily Total|Check-in|New Reporting Period|End Reporting Period)$/,
+  );
+  await expect(report.nth(3)).toHaveText(/^\d{4}\/\d{2}\/\d{2}$/);
+  await expect(report.nth(4)).toHaveText(/^(\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} [AP]M)?$/);
+  await expect(report.nth(5)).toHaveText(/^[A-Z]{1,3}$/);
   const related = page.getByRole('region', { name: 'IV. Related Articles' });
   await expect(related.getByRole('row').nth(1)).toBeVisible();
   await page.screenshot({ path: 'screenshots/article-details.png', fullPage: true });
