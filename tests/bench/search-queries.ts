@@ -19,6 +19,11 @@ export interface FloorRequest {
   readonly id: number;
   readonly statements: readonly string[];
   readonly runs: RunPlan;
+  /**
+   * Instead of the statements: a query's parameters, timed inside the server on the in-process
+   * engine (planning and the page's fetch, without HTTP and JSON).
+   */
+  readonly engine?: Readonly<Record<string, string>>;
 }
 
 export type FloorResponse =

@@ -10,6 +10,7 @@ import { createIdentity } from '../../server/identity';
 import { rowsOf } from '../../server/search/execute';
 import { articlesIndex } from '../../server/search/index-definition';
 import { MemoryEngine } from '../../server/search/memory/engine';
+import { normaliseSearchRequest, rawFromQueryString } from '../../server/search/request';
 import type { CorpusTarget } from './search-corpus';
 import { benchConfig } from './search-corpus';
 import type { FloorRequest, FloorResponse } from './search-queries';
@@ -50,9 +51,23 @@ async function main() {
     void (async () => {
       let response: FloorResponse;
       try {
-        const rows = await once(message.statements);
-        const latencies = await timeRuns(() => once(message.statements), message.runs);
-        response = { id: message.id, latencies, rows };
+        const parameters = message.engine;
+        if (parameters !== undefined) {
+          if (memory === undefined) throw new Error('no in-process engine');
+          const request = normaliseSearchRequest(rawFromQueryString(parameters), articlesIndex);
+          const search = async () => {
+            const result = await memory.search(request);
+            if (result === undefined) throw new Error('the in-process engine fell back to SQL');
+            return result;
+          };
+          const first = await search();
+          const latencies = await timeRuns(search, message.runs);
+          response = { id: message.id, latencies, rows: [first.count?.value ?? 0] };
+        } else {
+          const rows = await once(message.statements);
+          const latencies = await timeRuns(() => once(message.statements), message.runs);
+          response = { id: message.id, latencies, rows };
+        }
       } catch (error) {
         response = { id: message.id, error: String(error) };
       }

@@ -110,6 +110,8 @@ async function databaseBytes(target: CorpusTarget): Promise<number> {
 interface BenchServer {
   readonly child: ChildProcess;
   floor(statements: readonly string[], plan: RunPlan): Promise<FloorResponse>;
+  /** The query timed inside the server on the in-process engine. */
+  inProcess(parameters: Readonly<Record<string, string>>, plan: RunPlan): Promise<FloorResponse>;
   stop(): Promise<void>;
 }
 
@@ -137,15 +139,18 @@ async function startServer(
       else pending.get(message.id)?.(message);
     });
   });
+  const ask = (request: FloorRequest) =>
+    new Promise<FloorResponse>((answer) => {
+      pending.set(request.id, answer);
+      child.send(request);
+    });
   return {
     child,
     floor(statements, plan) {
-      const id = nextId++;
-      const request: FloorRequest = { id, statements, runs: plan };
-      return new Promise((answer) => {
-        pending.set(id, answer);
-        child.send(request);
-      });
+      return ask({ id: nextId++, statements, runs: plan });
+    },
+    inProcess(parameters, plan) {
+      return ask({ id: nextId++, statements: [], runs: plan, engine: parameters });
     },
     async stop() {
       child.removeAllListeners('exit');
@@ -165,6 +170,8 @@ interface QueryResult {
   readonly name: string;
   readonly ours: Latencies;
   readonly floor: Latencies;
+  /** The in-process engine's own time (no HTTP, no JSON), when it runs. */
+  readonly inProcess: Latencies | undefined;
   readonly count: string;
   readonly floorCount: string;
 }
@@ -175,6 +182,7 @@ async function runMix(
   plan: RunPlan,
   floorPlan: RunPlan,
   apiKey: string,
+  inProcess: boolean,
 ) {
   const results: QueryResult[] = [];
   for (const query of benchQueries) {
@@ -189,13 +197,26 @@ async function runMix(
     const approximate = first['@search.countIsApproximate'] === true;
     const count = `${String(first['@odata.count'])}${approximate ? ' ≈' : ''}`;
     const ours = await timeRuns(request, plan);
+    const engine = inProcess
+      ? await server.inProcess(query.parameters, { ...plan, concurrent: 0 })
+      : undefined;
+    if (engine !== undefined && 'error' in engine) {
+      throw new Error(`${query.name} in process: ${engine.error}`);
+    }
     const floor = await server.floor(query.floor, floorPlan);
     if ('error' in floor) throw new Error(`${query.name} floor: ${floor.error}`);
     const floorCount = String(floor.rows[floor.rows.length - 1]);
-    results.push({ name: query.name, ours, floor: floor.latencies, count, floorCount });
+    results.push({
+      name: query.name,
+      ours,
+      floor: floor.latencies,
+      inProcess: engine?.latencies,
+      count,
+      floorCount,
+    });
     const p95 = (l: Latencies) => percentile(l.sequential, 95);
     console.log(
-      `  ${query.name}: p95 ${ms(p95(ours))} ms, floor ${ms(p95(floor.latencies))} ms, count ${count} (floor ${floorCount})`,
+      `  ${query.name}: p95 ${ms(p95(ours))} ms${engine === undefined ? '' : ` (in process ${ms(p95(engine.latencies))} ms)`}, floor ${ms(p95(floor.latencies))} ms, count ${count} (floor ${floorCount})`,
     );
   }
   return results;
@@ -203,8 +224,8 @@ async function runMix(
 
 function table(results: readonly QueryResult[]): string {
   const lines = [
-    '| query | count (floor) | p50 | p95 | p99 | floor p95 | ours/floor p95 | 8 clients p50 | p95 | p99 | floor p95 | ratio |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| query | count (floor) | p50 | p95 | p99 | floor p95 | ours/floor p95 | 8 clients p50 | p95 | p99 | floor p95 | ratio | in process p50 | p95 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const [s, c, fs, fc] = [
@@ -216,7 +237,7 @@ function table(results: readonly QueryResult[]): string {
     const ratio = (a: readonly number[], b: readonly number[]) =>
       (percentile(a, 95) / percentile(b, 95)).toFixed(2);
     lines.push(
-      `| ${r.name} | ${r.count} (${r.floorCount}) | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${ms(percentile(s, 99))} | ${ms(percentile(fs, 95))} | ${ratio(s, fs)} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(c, 99))} | ${ms(percentile(fc, 95))} | ${ratio(c, fc)} |`,
+      `| ${r.name} | ${r.count} (${r.floorCount}) | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${ms(percentile(s, 99))} | ${ms(percentile(fs, 95))} | ${ratio(s, fs)} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(c, 99))} | ${ms(percentile(fc, 95))} | ${ratio(c, fc)} | ${r.inProcess === undefined ? '–' : `${ms(percentile(r.inProcess.sequential, 50))} | ${ms(percentile(r.inProcess.sequential, 95))}`} |`,
     );
   }
   return lines.join('\n');
@@ -249,6 +270,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', options: Options): Pro
       options.plan,
       options.floorPlan,
       'ist-embedded-search-key',
+      options.searchEngine === 'memory',
     );
     rss = residentBytes(server.child.pid ?? 0);
     console.log(`  resident memory: ${mb(rssIdle)} idle, ${mb(rss)} after the runs`);
