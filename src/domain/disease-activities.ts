@@ -229,6 +229,21 @@ export function validateNewActivity(input: unknown, today: string): FieldMessage
 }
 
 /**
+ * The overview edit's rules (spec 001 §5 "Overview edit"): risk model, visibility, days needed
+ * for update and update frequency, with the new-activity form's messages; notes are free.
+ */
+export function validateOverview(input: unknown, today: string): FieldMessage[] {
+  const all = validateNewActivity(input, today);
+  const overviewFields: ReadonlySet<NewActivityField> = new Set([
+    'riskModelId',
+    'publiclyVisible',
+    'daysNeededForUpdate',
+    'allowedDaysGap',
+  ]);
+  return all.filter((m) => overviewFields.has(m.field));
+}
+
+/**
  * The risk model a species sets (spec 001 §5): the human species sets 1, any other sets 0
  * (none chosen: the analyst picks one, 1 is not offered).
  */

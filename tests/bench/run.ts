@@ -24,6 +24,7 @@ import { buildActivitiesCorpus, copies, seededActivities } from './activities-co
 import { benchActivitySearch } from './activity-search';
 import { benchArticleIndexInBrowser, type Spread } from './article-index-browser';
 import { benchClustering } from './clustering';
+import { benchEntries } from './entries';
 
 const port = Number(process.env['BENCH_PORT'] ?? 5195);
 /** BENCH_ARTICLE_INDEX_ONLY=1: only the browser figures, against a server already on BENCH_PORT. */
@@ -311,6 +312,12 @@ async function main() {
   record(
     'clustering one 100-article batch, mean / p99',
     `${clustering.meanMicroseconds.toFixed(1)} µs / ${clustering.p99Microseconds.toFixed(1)} µs`,
+  );
+
+  const entries = benchEntries();
+  record(
+    `entries rules: validate a save over ${entries.locations} locations × ${entries.days} days (Node, the worker's code), median / p95`,
+    `${entries.medianMs.toFixed(0)} ms / ${entries.p95Ms.toFixed(0)} ms`,
   );
 
   printTable();

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isCalendarDay, todayOf } from '../../../src/domain/calendar-day';
-import { EntriesBody } from '../../../src/domain/entries/entries-api';
+import { EntriesBody, OverviewBody } from '../../../src/domain/entries/entries-api';
+import { validateOverview } from '../../../src/domain/disease-activities';
+import { updateOverview } from '../../db/repositories/activity-overview';
 import type { ValidateAnswerJson } from '../../../src/domain/entries/entries-api';
 import type { EntryMessage } from '../../../src/domain/entries/entry-message';
 import { hasErrors, serverMessages } from '../../../src/domain/entries/entry-message';
@@ -113,6 +115,9 @@ export function requiredVersion(request: FastifyRequest, reply: FastifyReply): n
  *   201 / 200 SaveAnswerJson with the new ETag. If-Match "{version}" is required (428 without);
  *   a stale one gets 412 `{ errors, current }` with the current detail and its ETag. The
  *   server validates again: 400 lists the errors in the spec's words, nothing is written.
+ * - PUT …/countries/{countryId}: OverviewBody (riskModelId, publiclyVisible,
+ *   daysNeededForUpdate, allowedDaysGap, notes), If-Match → 200 ActivityDetailJson with the
+ *   new ETag; 400 with the overview's §5 messages.
  */
 export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = async (
   app,
@@ -219,6 +224,28 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
       throw error;
     }
   };
+
+  app.put(activityPath, async (request, reply) => {
+    const activityId = idParam(request, 'activityId');
+    const countryId = idParam(request, 'countryId');
+    const expected = requiredVersion(request, reply);
+    if (expected === undefined) return reply;
+    if (request.body !== undefined && request.body !== null) {
+      const problems = validateOverview(request.body, today());
+      if (problems.length > 0) throw badRequest(problems.map((p) => p.message));
+    }
+    const body = decodeOr400(OverviewBody, request.body);
+    try {
+      await updateOverview(db, activityId, countryId, body, expected, currentUser(request).id);
+    } catch (error) {
+      if (error instanceof StaleVersion) return sendStale(db, reply, activityId, countryId);
+      if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
+      throw error;
+    }
+    const found = await activityOf(db, request);
+    const detail = await activityDetail(db, found, recentDays, today());
+    return reply.header('etag', etagOf(detail.version)).send(detail);
+  });
 
   app.post(`${activityPath}/reports/propagate`, (request, reply) => save(request, reply, null));
   app.put(`${activityPath}/reports/:reportId${idSegment}/propagate`, (request, reply) =>

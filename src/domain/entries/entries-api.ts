@@ -382,3 +382,13 @@ export const DescriptionReportJson = Schema.Struct({
   versions: Schema.Array(DescriptionVersionJson),
 });
 export type DescriptionReportJson = typeof DescriptionReportJson.Type;
+
+/** PUT /api/diseaseactivities/{activityId}/countries/{countryId}: the overview edit. */
+export const OverviewBody = Schema.Struct({
+  riskModelId: Id,
+  publiclyVisible: Schema.Boolean,
+  daysNeededForUpdate: Schema.Int,
+  allowedDaysGap: Schema.Int,
+  notes: Schema.optionalWith(Schema.String, { default: () => '' }),
+});
+export type OverviewBody = typeof OverviewBody.Type;

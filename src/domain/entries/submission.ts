@@ -3,7 +3,7 @@ import { EntryType, ReportStatus, entryTypeLabel } from '../enums';
 import type { Importance, InactivityReason, ReportingPeriodType } from '../enums';
 import { messages } from '../messages';
 import type { Recomputed } from './case-arithmetic';
-import { isCommitted, recomputeEntries } from './case-arithmetic';
+import { recomputeEntries } from './case-arithmetic';
 import type { CaseCounts } from './case-figures';
 import { validateCaseEntry } from './case-validation';
 import type { DailyTotal, DailyTotalSource } from './daily-totals';
@@ -20,6 +20,7 @@ import {
 import type { PeriodSpan } from './propagation';
 import { propagationAvailability, validatePropagation } from './propagation';
 import { periodEntryEarliest } from './reported-on-bounds';
+import { visibleTimeline } from './timeline-window';
 
 /**
  * Validation of one save or commit as a whole (spec 001 §4, §5, §7 "Validate"): every entry's
@@ -226,7 +227,8 @@ export function validateSubmission(
   const pending: SubmittedEntry[] = submitted
     .filter(live)
     .map((e) => ({ ...e, reportStatus: null }));
-  const committed = context.committed.filter(isCommitted);
+  // Only what the pending entries can see: the history before them folds into one row.
+  const committed: DailyTotalSource[] = visibleTimeline(context.committed, pending);
   // recomputeEntries answers in the order given: the pending entries follow the committed ones.
   const recomputed = recomputeEntries<DailyTotalSource>([...committed, ...pending]);
   const byKey = new Map<string, Recomputed<SubmittedEntry>>();

@@ -1,0 +1,133 @@
+/**
+ * The entries rules at activity scale (issue 6: 1,000 locations × 365 days, target under 50 ms
+ * in the worker): `validateSubmission` — the arithmetic over the whole committed timeline, every
+ * §5 rule of one new case entry per location, and the Daily Totals — on Node with the same
+ * code the worker runs. Reports the median and p95 of repeated runs, in milliseconds.
+ */
+import { addDays } from '../../src/domain/calendar-day';
+import type { DailyTotalSource } from '../../src/domain/entries/daily-totals';
+import type { CaseCount } from '../../src/domain/entries/case-figures';
+import { mapFigures } from '../../src/domain/entries/case-figures';
+import type { SubmissionContext, SubmittedEntry } from '../../src/domain/entries/submission';
+import { validateSubmission } from '../../src/domain/entries/submission';
+import { EntryType, ReportStatus } from '../../src/domain/enums';
+
+export interface EntriesBenchResult {
+  readonly locations: number;
+  readonly days: number;
+  readonly timelineEntries: number;
+  readonly medianMs: number;
+  readonly p95Ms: number;
+}
+
+const blank: CaseCount = { cumulative: null, newCases: null, userEntered: null, computed: false };
+
+/** An activity's committed history: per location and day one case entry and its Daily Total. */
+function history(locations: number, days: number, start: string): DailyTotalSource[] {
+  const out: DailyTotalSource[] = [
+    {
+      locationId: 1,
+      type: EntryType.NEW_REPORTING_PERIOD,
+      reportedOn: start,
+      reportStatus: ReportStatus.Committed,
+      counts: null,
+    },
+  ];
+  for (let loc = 1; loc <= locations; loc++) {
+    let reported = 0;
+    let deaths = 0;
+    for (let d = 0; d < days; d++) {
+      const day = addDays(start, d);
+      const n = (loc * 7 + d * 13) % 11;
+      const k = n % 3 === 0 ? 1 : 0;
+      reported += n;
+      deaths += k;
+      const counts = mapFigures((f) =>
+        f === 'reportedCases'
+          ? { cumulative: reported, newCases: n, userEntered: 'newCases', computed: false }
+          : f === 'deaths'
+            ? { cumulative: deaths, newCases: k, userEntered: 'newCases', computed: false }
+            : blank,
+      );
+      out.push({
+        locationId: loc,
+        type: EntryType.CASE_DATA,
+        reportedOn: day,
+        reportStatus: ReportStatus.Committed,
+        counts,
+      });
+      out.push({
+        locationId: loc,
+        type: EntryType.PROCESSED,
+        reportedOn: day,
+        reportStatus: ReportStatus.Committed,
+        counts,
+      });
+    }
+  }
+  return out;
+}
+
+/** Runs the bench; `runs` timed runs after two warm-ups. */
+export function benchEntries(locations = 1000, days = 365, runs = 15): EntriesBenchResult {
+  const start = '2024-01-01';
+  const committed = history(locations, days, start);
+  const today = addDays(start, days + 1);
+  const context: SubmissionContext = {
+    committed,
+    locations: new Map(
+      Array.from({ length: locations }, (_, i) => [
+        i + 1,
+        { name: `Place ${i + 1}`, isCountry: i === 0, inActivity: true },
+      ]),
+    ),
+    allowedDaysGap: 14,
+    latestPeriod: { startDate: start, endDate: null },
+    priorPeriods: [],
+    lastEntryDate: addDays(start, days - 1),
+    autoSurveillancePending: false,
+    today,
+  };
+  const submitted: SubmittedEntry[] = Array.from({ length: locations }, (_, i) => {
+    const counts = mapFigures((f) =>
+      f === 'reportedCases' ? { ...blank, newCases: 5, userEntered: 'newCases' } : blank,
+    );
+    return {
+      key: `cases.${i}`,
+      locationId: i + 1,
+      type: EntryType.CASE_DATA,
+      reportedOn: today,
+      reportStatus: null,
+      counts,
+      fields: { kind: 'case', counts, sourceId: null },
+    };
+  });
+  const request = { propagate: false, propagateUptoDate: null };
+  let sink = 0;
+  for (let i = 0; i < 2; i++)
+    sink += validateSubmission(submitted, context, request).dailyTotals.length;
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    sink += validateSubmission(submitted, context, request).dailyTotals.length;
+    samples.push(performance.now() - t0);
+  }
+  if (sink < 0) throw new Error('unreachable');
+  samples.sort((a, b) => a - b);
+  const at = (q: number) =>
+    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+  return {
+    locations,
+    days,
+    timelineEntries: committed.length + submitted.length,
+    medianMs: at(0.5),
+    p95Ms: at(0.95),
+  };
+}
+
+if (process.argv[1]?.endsWith('entries.ts')) {
+  const r = benchEntries();
+  console.log(
+    `validateSubmission, ${r.locations} locations × ${r.days} days (${r.timelineEntries} entries): median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms`,
+  );
+}
