@@ -168,6 +168,20 @@ describe.each(backends)('Disease activities index API on %s', (backend) => {
       });
     });
 
+    it('answers from the kept list until something it shows changes', async () => {
+      const { activityId } = fixtures();
+      const first = await api('GET', '/api/diseaseactivities');
+      const again = await api('GET', '/api/diseaseactivities');
+      expect(again.body).toEqual(first.body);
+      // A renamed committer is a change the index shows (lastCommittedBy; the test above
+      // left the auto-commit user as the last one).
+      const auto = eq(t.users.subject, 'ist-auto-commit');
+      await server.db.update(t.users).set({ givenName: 'Robot' }).where(auto);
+      const renamed = (await list()).find((a) => a.diseaseActivityId === activityId);
+      expect(renamed?.lastCommittedBy).toBe('Robot Commit');
+      await server.db.update(t.users).set({ givenName: 'Auto' }).where(auto);
+    });
+
     it('GET /api/countries lists the country-type locations only', async () => {
       const res = await api('GET', '/api/countries');
       expect(res.status).toBe(200);

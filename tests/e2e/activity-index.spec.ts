@@ -146,6 +146,13 @@ test('search, chips, sort, paging and keyboard on the seeded activities', async 
   expect(humanCount).toBeLessThanOrEqual(chipCount);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   expect((await counts(page))[0]).toBe(loaded);
+  // 'Active': updated within the incubation period (daysNeededForUpdate, 14 in the seed).
+  await page.getByRole('button', { name: /^Active \d+$/ }).click();
+  await rows(page).first().getByText('Active', { exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Updated within the incubation period (14 days).',
+  );
+  await page.getByRole('button', { name: 'Clear filters' }).click();
 
   // Keyboard: '/' searches, j/k move, Enter opens /activity/{diseaseActivityId}/{locationId}.
   await page.keyboard.press('/');

@@ -120,11 +120,22 @@ export class ActivityIndex {
       return set;
     };
     const rowWords: string[][] = [];
+    // A few hundred distinct names however many rows: fold and split each once.
+    const known = new Map<string, { readonly folded: string; readonly words: string[] }>();
+    const read = (name: string) => {
+      let entry = known.get(name);
+      if (!entry) {
+        entry = { folded: fold(name), words: words(name) };
+        known.set(name, entry);
+      }
+      return entry;
+    };
     rows.forEach((row, i) => {
       const own: string[] = [];
       for (const name of [row.diseaseName, row.locationName, row.speciesName]) {
-        setBit(bitsFor(this.nameRows, fold(name)), i);
-        for (const word of words(name)) {
+        const entry = read(name);
+        setBit(bitsFor(this.nameRows, entry.folded), i);
+        for (const word of entry.words) {
           setBit(bitsFor(this.wordRows, word), i);
           own.push(word);
         }

@@ -12,6 +12,7 @@ import { messages } from '../../../src/domain/messages';
 import { daysBetween, updateStatusOf } from '../../../src/domain/update-status';
 import type { Db } from '../client';
 import {
+  activityListVersion,
   diseaseActivities,
   diseaseActivityCountries,
   diseaseActivitySummaries,
@@ -156,6 +157,12 @@ export async function listDiseaseActivities(
       asReviewStatus,
     };
   });
+}
+
+/** The list's change counter (bumped by triggers on everything the index shows). */
+export async function activityListVersionOf(db: Db): Promise<number> {
+  const [row] = await db.select({ version: activityListVersion.version }).from(activityListVersion);
+  return row?.version ?? -1;
 }
 
 /** A create refused for the client's reason: 400 (bad references) or 409 (duplicate). */

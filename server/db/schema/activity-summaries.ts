@@ -1,4 +1,5 @@
-import { boolean, date, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { diseaseActivities } from './activities';
 import { users } from './users';
 
@@ -34,3 +35,17 @@ export const diseaseActivitySummaries = pgTable('disease_activity_summaries', {
     () => users.id,
   ),
 });
+
+/**
+ * One row counting changes to anything the disease activity index shows, bumped by statement
+ * triggers (migration 0005): the server keeps the serialised list while the version and the UTC
+ * day stay the same.
+ */
+export const activityListVersion = pgTable(
+  'activity_list_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('activity_list_version_single_row', sql`${t.id}`)],
+);

@@ -3,6 +3,7 @@ import { NewActivity, validateNewActivity } from '../../../src/domain/disease-ac
 import type { Db } from '../../db/client';
 import {
   ActivityRefusal,
+  activityListVersionOf,
   createDiseaseActivity,
   listDiseaseActivities,
 } from '../../db/repositories/disease-activities';
@@ -23,7 +24,7 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * /diseaseactivities/{id}/… live in their own files):
  *
  * - GET /api/diseaseactivities → every DiseaseActivityListItem (src/domain/disease-activities.ts),
- *   one query.
+ *   one query, then kept serialised until a trigger-kept version or the UTC day changes.
  * - POST /api/diseaseactivities: NewActivity → 201 `{ diseaseActivityId, countryId }`, Location
  *   /api/diseaseactivities/{id}/countries/{countryId}/numDays/5. 400 lists every §5 message;
  *   409 `{ errors: ['"{disease} in {country} in {species}" already exists.'], diseaseActivityId,
@@ -33,7 +34,18 @@ export const diseaseActivityIndexRoutes: FastifyPluginAsync<DiseaseActivityIndex
   app,
   { db },
 ) => {
-  app.get('/diseaseactivities', async () => listDiseaseActivities(db, utcDay(Date.now())));
+  // The serialised list, reused while nothing it shows changed (the version, bumped by
+  // triggers) and the UTC day is the same (days since last update). Reading the version first
+  // means a write racing the read only makes the next request rebuild.
+  let cached: { readonly version: number; readonly day: string; readonly body: string } | undefined;
+  app.get('/diseaseactivities', async (_request, reply) => {
+    const day = utcDay(Date.now());
+    const version = await activityListVersionOf(db);
+    if (cached === undefined || cached.version !== version || cached.day !== day) {
+      cached = { version, day, body: JSON.stringify(await listDiseaseActivities(db, day)) };
+    }
+    return reply.type('application/json; charset=utf-8').send(cached.body);
+  });
 
   app.post('/diseaseactivities', async (request, reply) => {
     // The analyst's today may be UTC's tomorrow (UTC+14 at most): the start date may reach it.
