@@ -45,6 +45,7 @@ describe.each(backends)('Disease activities index API on %s', (backend) => {
   let fx: ArticleFixtures | undefined;
   let api: ReturnType<typeof apiClient>;
   let anonymous: ReturnType<typeof apiClient>;
+  let token = '';
 
   beforeAll(async () => {
     const issuer = await createTestIdentity();
@@ -56,7 +57,7 @@ describe.each(backends)('Disease activities index API on %s', (backend) => {
         await db.insert(t.riskModels).values({ riskModelId: 2, displayName: 'Animal' });
       },
     });
-    const token = await issuer.token();
+    token = await issuer.token();
     api = apiClient(server.baseUrl, () => token);
     anonymous = apiClient(server.baseUrl, () => 'not-a-token');
   });
@@ -180,6 +181,17 @@ describe.each(backends)('Disease activities index API on %s', (backend) => {
       const renamed = (await list()).find((a) => a.diseaseActivityId === activityId);
       expect(renamed?.lastCommittedBy).toBe('Robot Commit');
       await server.db.update(t.users).set({ givenName: 'Auto' }).where(auto);
+    });
+
+    it('sends the list gzipped to clients that accept it', async () => {
+      const res = await fetch(`${server.baseUrl}/api/diseaseactivities`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toContain('accept-encoding');
+      // fetch decompresses: the same list as a plain request.
+      expect(decodeList(await res.json())).toEqual(await list());
     });
 
     it('GET /api/countries lists the country-type locations only', async () => {
