@@ -50,6 +50,9 @@ test('the palette and the shortcut sheet work from the keyboard', async ({ page 
   await page.keyboard.press('g');
   await page.keyboard.press('r');
   await expect(page).toHaveURL(/\/article$/);
+  // Likewise on the article index: it turns its hotkey scope on as it mounts, which drops a
+  // half-typed sequence (react-hotkeys-hook re-binds every key when the scopes change).
+  await expect(page.getByTestId('article-count')).toContainText('article(s) found');
   await page.keyboard.press('g');
   await page.keyboard.press('a');
   await expect(page).toHaveURL(/\/activity$/);
