@@ -32,12 +32,15 @@ function FoundCount() {
   );
 }
 
+/**
+ * The list: the table, with the loading skeleton laid over it while a fresh search runs. The
+ * table stays mounted from one search to the next (virtuoso keeps its measured viewport), so
+ * new results paint in the frame they arrive rather than after a fresh mount.
+ */
 function ArticleList() {
   const { status, loadedCount, searchFailed } = useArticleIndex();
-  if (status === 'idle' || status === 'loading') {
-    return <LoadingState label="Loading articles" rows={10} />;
-  }
-  if (loadedCount === 0) {
+  const loading = status === 'idle' || status === 'loading';
+  if (!loading && loadedCount === 0) {
     return (
       <EmptyState
         title="No articles found"
@@ -56,8 +59,15 @@ function ArticleList() {
           The article search did not answer the last request; the rows shown may be incomplete.
         </p>
       )}
-      <ArticleTable />
-      <ArticleListFooter />
+      <div className="relative">
+        <ArticleTable />
+        {loading && (
+          <div className="absolute inset-x-px top-8 bottom-px">
+            <LoadingState label="Loading articles" rows={10} />
+          </div>
+        )}
+      </div>
+      {!loading && <ArticleListFooter />}
     </>
   );
 }
