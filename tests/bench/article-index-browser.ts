@@ -90,6 +90,8 @@ export interface ArticleIndexBrowserResult {
     readonly refreshMs: number;
     readonly frameMs: Spread;
     readonly dropped: number;
+    /** Frames dropped by the same page left idle for as many frames (the machine's share). */
+    readonly idleDropped: number;
     readonly longFrames: number;
     readonly pixelsPerFrame: number;
   };
@@ -264,16 +266,19 @@ function scrollAndTime(step: number) {
   });
 }
 
-/** The refresh interval: the median of 60 idle rAF deltas. */
-function idleRefreshInterval() {
-  return new Promise<number>((resolve) => {
+/**
+ * The control: `count` animation frames of the same page left idle (no scrolling). The median
+ * delta is the refresh interval; frames dropped here are the machine's, not the table's.
+ */
+function idleFrames(count: number) {
+  return new Promise<number[]>((resolve) => {
     const deltas: number[] = [];
     let last = 0;
     const frame = (now: number) => {
       if (last > 0) deltas.push(now - last);
       last = now;
-      if (deltas.length < 60) requestAnimationFrame(frame);
-      else resolve([...deltas].sort((a, b) => a - b)[30] ?? 16.7);
+      if (deltas.length < count) requestAnimationFrame(frame);
+      else resolve(deltas);
     };
     requestAnimationFrame(frame);
   });
@@ -323,16 +328,17 @@ export async function benchArticleIndexInBrowser(
     console.log(`  article index in Chromium: loading ${scrollTarget} articles…`);
     const loaded = await loadRows(page, scrollTarget);
     console.log(`  article index in Chromium: scrolling ${loaded} articles…`);
-    const refreshMs = await page.evaluate(idleRefreshInterval);
     const scrolled = await page.evaluate(scrollAndTime, step);
+    const idle = await page.evaluate(idleFrames, scrolled.deltas.length);
+    const refreshMs = [...idle].sort((a, b) => a - b)[Math.floor(idle.length / 2)] ?? 16.7;
+    const droppedIn = (deltas: readonly number[]) =>
+      deltas.reduce((sum, delta) => sum + Math.max(0, Math.round(delta / refreshMs) - 1), 0);
     const rowHeight = await page
       .getByTestId('article-row')
       .first()
       .evaluate((row) => row.getBoundingClientRect().height);
-    const dropped = scrolled.deltas.reduce(
-      (sum, delta) => sum + Math.max(0, Math.round(delta / refreshMs) - 1),
-      0,
-    );
+    const dropped = droppedIn(scrolled.deltas);
+    const idleDropped = droppedIn(idle);
     return {
       debounced: {
         total: spread(debounced.map((s) => s.total)),
@@ -349,6 +355,7 @@ export async function benchArticleIndexInBrowser(
         refreshMs,
         frameMs: spread(scrolled.deltas),
         dropped,
+        idleDropped,
         longFrames: scrolled.longFrames,
         pixelsPerFrame: step,
       },

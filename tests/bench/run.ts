@@ -229,7 +229,7 @@ async function recordArticleIndexInBrowser(engine: string) {
   );
   record(
     `scrolling: dropped frames (refresh ${ms(scroll.refreshMs)} ms), long animation frames`,
-    `${scroll.dropped} of ${scroll.frames} frames dropped, ${scroll.longFrames} long frames`,
+    `${scroll.dropped} of ${scroll.frames} frames dropped, ${scroll.longFrames} long frames; the page left idle as long: ${scroll.idleDropped} dropped`,
   );
 }
 
