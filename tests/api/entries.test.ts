@@ -181,6 +181,51 @@ describe.each(backends)('Entries API on %s', (backend) => {
       ]);
     });
 
+    it('warns of a linked article about another disease; refuses unknown articles and origins', async () => {
+      const [other] = await server.db
+        .insert(t.articles)
+        .values({
+          title: 'Cholera elsewhere',
+          originalSourceUrl: 'https://news.example/c',
+          feedId: 10,
+          hamTypeId: 3,
+        })
+        .returning({ id: t.articles.articleId });
+      if (!other) throw new Error('no article');
+      await server.db.insert(t.articleDiseases).values({ articleId: other.id, diseaseId: 2 });
+      const warned = decodeValidate(
+        (
+          await amara('POST', `${base()}/reports/false/validate`, {
+            json: { cases: [torontoCase({ articles: [fx.article, other.id] })] },
+          })
+        ).body,
+      );
+      expect(warned.messages).toEqual([`WARNINGLOW: ${messages.incorrectArticle}`]);
+      expect(warned.result).toBe(messages.followingProcessedRows);
+
+      const before = await countReports();
+      const { etag } = await detail();
+      const refused = await amara('POST', `${base()}/reports/propagate`, {
+        json: {
+          cases: [torontoCase({ articles: [999999] })],
+          travellers: [
+            { locationId: fx.place.toronto, reportedOn: '2024-01-12', cases: 1, originId: 424242 },
+          ],
+        },
+        headers: { 'if-match': etag },
+      });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: {
+          errors: [
+            messages.unknownReference('article', 999999),
+            messages.unknownReference('origin location', 424242),
+          ],
+        },
+      });
+      expect(await countReports()).toBe(before);
+    });
+
     it('400 for a body of the wrong shape; nothing is saved', async () => {
       const before = await countReports();
       const res = await amara('POST', `${base()}/reports/false/validate`, {

@@ -16,6 +16,8 @@ import { EntryType, LocationType, ReportStatus } from '../../../src/domain/enums
 import { messages } from '../../../src/domain/messages';
 import type { Db } from '../client';
 import {
+  articleDiseases,
+  articles,
   diseaseActivitySummaries,
   locations,
   reportArticles,
@@ -229,6 +231,46 @@ export async function prepareSubmission(
     ]),
   );
 
+  // Linked articles and traveller origins must exist (a foreign key would fail the write).
+  const articleIds = [...new Set(submitted.flatMap((e) => e.articles ?? []))];
+  const articleRows =
+    articleIds.length === 0
+      ? []
+      : await db
+          .select({ id: articles.articleId, diseaseId: articleDiseases.diseaseId })
+          .from(articles)
+          .leftJoin(articleDiseases, eq(articleDiseases.articleId, articles.articleId))
+          .where(inArray(articles.articleId, articleIds));
+  const articleDiseaseIds = new Map<number, number[]>();
+  for (const r of articleRows) {
+    const list = articleDiseaseIds.get(r.id) ?? [];
+    if (r.diseaseId !== null) list.push(r.diseaseId);
+    articleDiseaseIds.set(r.id, list);
+  }
+  const originIds = [
+    ...new Set(body.travellers.flatMap((t) => (t.originId === null ? [] : [t.originId]))),
+  ];
+  const origins =
+    originIds.length === 0
+      ? new Set<number>()
+      : new Set(
+          (
+            await db
+              .select({ id: locations.id })
+              .from(locations)
+              .where(inArray(locations.id, originIds))
+          ).map((r) => r.id),
+        );
+  const unknown = [
+    ...articleIds
+      .filter((id) => !articleDiseaseIds.has(id))
+      .map((id) => messages.unknownReference('article', id)),
+    ...originIds
+      .filter((id) => !origins.has(id))
+      .map((id) => messages.unknownReference('origin location', id)),
+  ];
+  if (unknown.length > 0) throw new EntriesRefusal(400, unknown);
+
   const periods = await db
     .select()
     .from(reportingPeriods)
@@ -262,6 +304,8 @@ export async function prepareSubmission(
     lastEntryDate: summary?.lastReportDate ?? null,
     autoSurveillancePending: (pendingElsewhere?.n ?? 0) > 0,
     today,
+    diseaseId: found.activity.diseaseId,
+    articleDiseaseIds,
   };
   return {
     body: entries,

@@ -231,4 +231,27 @@ describe('validateSubmission', () => {
     expect(texts(r, 'd')).toEqual([messages.titleRequired, messages.importantNotice]);
     expect(texts(r, 'i')).toEqual([messages.reportedOnRequired, messages.inactivityReasonRequired]);
   });
+
+  it('warns when a linked article is not about the activity’s disease', () => {
+    const withArticles = (articles: number[]) => ({
+      ...caseEntry('a', toronto, '2024-01-12', 1),
+      articles,
+    });
+    const ctx = {
+      ...context,
+      diseaseId: 1,
+      articleDiseaseIds: new Map([
+        [10, [1, 2]],
+        [11, [2]],
+        [12, []],
+      ]),
+    };
+    const texts = (articles: number[]) =>
+      validateSubmission([withArticles(articles)], ctx, noPropagation).entries[0]?.messages.map(
+        (m) => m.message,
+      );
+    expect(texts([10])).toEqual([]);
+    expect(texts([10, 11])).toEqual([messages.incorrectArticle]);
+    expect(texts([12])).toEqual([messages.incorrectArticle]);
+  });
 });

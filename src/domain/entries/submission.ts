@@ -9,7 +9,7 @@ import { validateCaseEntry } from './case-validation';
 import type { DailyTotal, DailyTotalSource } from './daily-totals';
 import { computeDailyTotals } from './daily-totals';
 import type { EntryMessage } from './entry-message';
-import { error } from './entry-message';
+import { error, warningLow } from './entry-message';
 import {
   validateCheckIn,
   validateEndReportingPeriod,
@@ -74,6 +74,9 @@ export interface SubmissionContext {
   /** Auto-surveillance entries outside this submission wait to be resolved. */
   readonly autoSurveillancePending: boolean;
   readonly today: string;
+  /** The activity's disease, and the diseases of the linked articles (the 'Incorrect article' check). */
+  readonly diseaseId?: number;
+  readonly articleDiseaseIds?: ReadonlyMap<number, readonly number[]>;
 }
 
 export interface PropagationRequest {
@@ -120,6 +123,15 @@ function placementMessages(
     entry.type === EntryType.END_REPORTING_PERIOD;
   if (countryOnly && place !== undefined && !place.isCountry) {
     out.push(error(messages.countryLevelOnly(label), 'locationId'));
+  }
+  const diseaseId = context.diseaseId;
+  if (diseaseId !== undefined && context.articleDiseaseIds !== undefined) {
+    const known = context.articleDiseaseIds;
+    const incorrect = (entry.articles ?? []).some((a) => {
+      const ids = known.get(a);
+      return ids !== undefined && !ids.includes(diseaseId);
+    });
+    if (incorrect) out.push(warningLow(messages.incorrectArticle, 'articles'));
   }
   if (entry.reportedOn !== null && entry.reportedOn > context.today) {
     out.push(error(messages.reportedOnInFuture, 'reportedOn'));
