@@ -1,19 +1,7 @@
 import { commitStatusLabel } from '@/domain/commit-status';
 import { CommitStatus } from '@/domain/enums';
 import { HoverTooltip } from '@/ui/hover-tooltip';
-
-/** Small inline icons of the activity table (16 px, currentColor, hidden from screen readers). */
-const base = {
-  width: 16,
-  height: 16,
-  viewBox: '0 0 16 16',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.4,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-} as const;
+import { iconBase } from '@/ui/icon-base';
 
 const visibleText = 'Visible to Insights users';
 const invisibleText = 'Not visible to Insights users';
@@ -26,7 +14,7 @@ export function VisibilityIcon({ isVisible }: { readonly isVisible: boolean }) {
       content={isVisible ? visibleText : invisibleText}
       className={isVisible ? 'text-accent-700' : 'text-slate-400'}
     >
-      <svg {...base}>
+      <svg {...iconBase}>
         <path d="M1.5 8S4 3.5 8 3.5 14.5 8 14.5 8 12 12.5 8 12.5 1.5 8 1.5 8Z" />
         <circle cx="8" cy="8" r="2" />
         {!isVisible && <path d="M2.5 13.5 13.5 2.5" />}
@@ -48,41 +36,41 @@ function CommitGlyph({ status }: { readonly status: CommitStatus }) {
   switch (status) {
     case CommitStatus.New:
       return (
-        <svg {...base}>
+        <svg {...iconBase}>
           <circle cx="8" cy="8" r="6" />
           <path d="M8 5v6M5 8h6" />
         </svg>
       );
     case CommitStatus.Uncommitted:
       return (
-        <svg {...base}>
+        <svg {...iconBase}>
           <circle cx="8" cy="8" r="6" strokeDasharray="2.2 1.6" />
         </svg>
       );
     case CommitStatus.PartiallyCommitted:
       return (
-        <svg {...base}>
+        <svg {...iconBase}>
           <circle cx="8" cy="8" r="6" />
           <path d="M8 2a6 6 0 0 1 0 12Z" fill="currentColor" />
         </svg>
       );
     case CommitStatus.FullyCommitted:
       return (
-        <svg {...base}>
+        <svg {...iconBase}>
           <circle cx="8" cy="8" r="6" fill="currentColor" fillOpacity="0.15" />
           <path d="m5.2 8.2 1.9 1.9 3.7-4" />
         </svg>
       );
     case CommitStatus.AutoCommitted:
       return (
-        <svg {...base}>
+        <svg {...iconBase}>
           <circle cx="8" cy="8" r="6" fill="currentColor" fillOpacity="0.15" />
           <path d="M5.6 11 8 4.8l2.4 6.2M6.5 9h3" />
         </svg>
       );
     case CommitStatus.UserCommitted:
       return (
-        <svg {...base}>
+        <svg {...iconBase}>
           <circle cx="8" cy="5.5" r="2.2" />
           <path d="M3.5 13.5c.6-2.3 2.4-3.5 4.5-3.5s3.9 1.2 4.5 3.5" />
         </svg>

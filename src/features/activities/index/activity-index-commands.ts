@@ -5,6 +5,11 @@ import {
   type Command,
   type CommandContext,
 } from '@/app/commands/registry';
+import {
+  focusIsOnControl,
+  hiddenFromPalette,
+  screenCommandFactory,
+} from '@/app/commands/screen-commands';
 import { matchRoute } from '@/app/routes';
 import { openNewActivity } from '../new-activity/new-activity-store';
 import {
@@ -24,31 +29,15 @@ const group = 'Disease Activity Index';
 const onActivityIndex = ({ pathname }: CommandContext) =>
   matchRoute(pathname).id === 'activityIndex';
 
-/** Enter on a focused button or link is that control's own click, not "open the activity". */
-const focusIsOnControl = () => {
-  const active = document.activeElement;
-  return active instanceof HTMLButtonElement || active instanceof HTMLAnchorElement;
-};
-
 /** The index's commands: move, open, page, search, create. */
 export function activityIndexCommands(focusSearch: () => void): Command[] {
-  const command = (
-    id: string,
-    title: string,
-    hotkey: string,
-    run: () => void,
-    extra: Partial<Command> = {},
-  ): Command => ({
-    id: `activityIndex.${id}`,
-    title,
+  const command = screenCommandFactory({
+    idPrefix: 'activityIndex',
     group,
-    hotkey,
     scope: activityIndexScope,
     when: onActivityIndex,
-    run,
-    ...extra,
   });
-  const hidden = { inPalette: false } as const;
+  const hidden = hiddenFromPalette;
   return [
     command('next', 'Next activity', 'j', () => moveActivitySelection(1), { keywords: ['down'] }),
     command('previous', 'Previous activity', 'k', () => moveActivitySelection(-1), {

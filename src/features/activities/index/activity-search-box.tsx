@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { SearchInput } from '@/ui/search-input';
 import {
   applyActivitySearchText,
   setActivitySearchText,
@@ -10,18 +11,13 @@ export function ActivitySearchBox({ inputRef }: { readonly inputRef: Ref<HTMLInp
   const { searchText, result } = useActivityIndex();
   return (
     <div className="min-w-0 flex-1">
-      <input
-        ref={inputRef}
-        type="search"
-        aria-label="Search disease activities"
+      <SearchInput
+        inputRef={inputRef}
+        label="Search disease activities"
         placeholder="Enter a disease, country, or species"
         value={searchText}
-        onChange={(event) => setActivitySearchText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') applyActivitySearchText();
-          if (event.key === 'Escape') event.currentTarget.blur();
-        }}
-        className="h-8 w-full max-w-xl rounded border border-slate-300 bg-white px-2.5 text-sm placeholder:text-slate-400 focus:border-accent-600"
+        onChange={setActivitySearchText}
+        onEnter={applyActivitySearchText}
       />
       <p className="mt-1 h-4 truncate text-xs text-slate-500" data-testid="activity-search-hint">
         {result?.searchError

@@ -7,6 +7,11 @@ import {
   type CommandContext,
 } from '@/app/commands/registry';
 import { navigate } from '@/app/router';
+import {
+  focusIsOnControl,
+  hiddenFromPalette,
+  screenCommandFactory,
+} from '@/app/commands/screen-commands';
 import { matchRoute, routePatterns } from '@/app/routes';
 import {
   articleIndexStore,
@@ -29,12 +34,6 @@ const onArticleIndex = ({ pathname }: CommandContext) => matchRoute(pathname).id
 const inSuggestedMode = (context: CommandContext) =>
   onArticleIndex(context) && articleIndexStore.suggested !== null;
 
-/** Enter on a focused button or link is that control's own click, not "open the article". */
-const focusIsOnControl = () => {
-  const active = document.activeElement;
-  return active instanceof HTMLButtonElement || active instanceof HTMLAnchorElement;
-};
-
 /** What the commands reach outside the store (the screen's own elements). */
 export interface ArticleIndexCommandActions {
   readonly focusSearch: () => void;
@@ -43,23 +42,13 @@ export interface ArticleIndexCommandActions {
 
 /** The article index's commands (triage keys of the RSS-reader lineage). */
 export function articleIndexCommands(actions: ArticleIndexCommandActions): Command[] {
-  const command = (
-    id: string,
-    title: string,
-    hotkey: string,
-    run: () => void,
-    extra: Partial<Command> = {},
-  ): Command => ({
-    id: `articleIndex.${id}`,
-    title,
+  const command = screenCommandFactory({
+    idPrefix: 'articleIndex',
     group,
-    hotkey,
     scope: articleIndexScope,
     when: onArticleIndex,
-    run,
-    ...extra,
   });
-  const hidden = { inPalette: false } as const;
+  const hidden = hiddenFromPalette;
   return [
     command('next', 'Next article', 'j', () => moveSelection(1), { keywords: ['down'] }),
     command('previous', 'Previous article', 'k', () => moveSelection(-1), { keywords: ['up'] }),

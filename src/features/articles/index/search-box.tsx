@@ -1,5 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import type { Ref } from 'react';
+import { SearchInput } from '@/ui/search-input';
 import { applySearchText, setSearchText, useArticleIndex } from './article-index-store';
 
 /** Spec 000 §2: the search syntax, as the help popup shows it. */
@@ -47,18 +48,13 @@ export function SearchBox({ inputRef }: { readonly inputRef: Ref<HTMLInputElemen
   return (
     <div className="min-w-0 flex-1">
       <div className="flex items-center gap-1">
-        <input
-          ref={inputRef}
-          type="search"
-          aria-label="Search articles"
+        <SearchInput
+          inputRef={inputRef}
+          label="Search articles"
           placeholder="Search articles  ( / )"
           value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') applySearchText();
-            if (event.key === 'Escape') event.currentTarget.blur();
-          }}
-          className="h-8 w-full max-w-xl rounded border border-slate-300 bg-white px-2.5 text-sm placeholder:text-slate-400 focus:border-accent-600"
+          onChange={setSearchText}
+          onEnter={applySearchText}
         />
         <SearchHelp />
       </div>
