@@ -4,9 +4,9 @@ import type { OverviewBody } from '../../../src/domain/entries/entries-api';
 import { messages } from '../../../src/domain/messages';
 import type { Db } from '../client';
 import { diseaseActivities, diseaseActivityCountries, riskModels } from '../schema';
+import { lockActivityVersion } from './activity-version-lock';
 import { recordAudit } from './audit';
 import { EntriesRefusal } from './entries-submission';
-import { StaleVersion } from './entries-save';
 
 /**
  * The overview edit (spec 001 §4 "Overview edit", §7 "Update overview"): the country details
@@ -22,20 +22,7 @@ export async function updateOverview(
   userId: number,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ version: diseaseActivities.version, speciesId: diseaseActivities.speciesId })
-      .from(diseaseActivities)
-      .where(
-        and(
-          eq(diseaseActivities.diseaseActivityId, activityId),
-          eq(diseaseActivities.countryId, countryId),
-        ),
-      )
-      .for('update');
-    if (locked === undefined) {
-      throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(activityId)]);
-    }
-    if (locked.version !== expectedVersion) throw new StaleVersion(locked.version);
+    const locked = await lockActivityVersion(tx, activityId, countryId, expectedVersion);
     const [model] = await tx
       .select({ name: riskModels.displayName })
       .from(riskModels)

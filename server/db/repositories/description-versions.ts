@@ -7,10 +7,10 @@ import { EntryType, ReportStatus } from '../../../src/domain/enums';
 import { messages } from '../../../src/domain/messages';
 import type { Db } from '../client';
 import { descriptionVersions, diseaseActivities, reports, users } from '../schema';
+import { lockActivityVersion } from './activity-version-lock';
 import { recordAudit } from './audit';
 import { activityReports, selectReports, toReportJson } from './entries-read';
 import { EntriesRefusal } from './entries-submission';
-import { StaleVersion } from './entries-save';
 
 /**
  * Situational updates and their version history (spec 001 §4 "Description edit", §7
@@ -72,20 +72,12 @@ export interface DescriptionEdit {
  */
 export async function editDescription(db: Db, edit: DescriptionEdit): Promise<number> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ version: diseaseActivities.version })
-      .from(diseaseActivities)
-      .where(
-        and(
-          eq(diseaseActivities.diseaseActivityId, edit.activityId),
-          eq(diseaseActivities.countryId, edit.countryId),
-        ),
-      )
-      .for('update');
-    if (locked === undefined) {
-      throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(edit.activityId)]);
-    }
-    if (locked.version !== edit.expectedVersion) throw new StaleVersion(locked.version);
+    const locked = await lockActivityVersion(
+      tx,
+      edit.activityId,
+      edit.countryId,
+      edit.expectedVersion,
+    );
     const [current] = await tx
       .select()
       .from(reports)

@@ -17,6 +17,7 @@ import {
   reports,
 } from '../schema';
 import { findActivity } from './activity-detail';
+import { lockActivityVersion } from './activity-version-lock';
 import { recordAudit } from './audit';
 import { columnsOfCounts, countsOfRow } from './entries-read';
 import type { PreparedSubmission } from './entries-submission';
@@ -28,14 +29,6 @@ import { EntriesRefusal, prepareSubmission } from './entries-submission';
  * written, and on commit the Daily Totals, propagation and reporting periods applied; the
  * version is raised and every change recorded in the audit log. A refusal rolls it all back.
  */
-
-/** The version read (If-Match) does not match: another write came first. */
-export class StaleVersion extends Error {
-  constructor(readonly current: number) {
-    super(`stale version, current ${current}`);
-    this.name = 'StaleVersion';
-  }
-}
 
 export interface SaveRequest {
   readonly activityId: number;
@@ -275,20 +268,12 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
   const { body, userId } = request;
   const commit = body.commitChanges;
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ version: diseaseActivities.version })
-      .from(diseaseActivities)
-      .where(
-        and(
-          eq(diseaseActivities.diseaseActivityId, request.activityId),
-          eq(diseaseActivities.countryId, request.countryId),
-        ),
-      )
-      .for('update');
-    if (locked === undefined) {
-      throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(request.activityId)]);
-    }
-    if (locked.version !== request.expectedVersion) throw new StaleVersion(locked.version);
+    const locked = await lockActivityVersion(
+      tx,
+      request.activityId,
+      request.countryId,
+      request.expectedVersion,
+    );
     const found = await findActivity(tx, request.activityId, request.countryId);
     if (found === undefined) {
       throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(request.activityId)]);
@@ -473,3 +458,5 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
     };
   });
 }
+
+export { StaleVersion } from './activity-version-lock';

@@ -7,7 +7,7 @@ import { messages } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { descriptionReport, editDescription } from '../../db/repositories/description-versions';
 import { EntriesRefusal } from '../../db/repositories/entries-submission';
-import { StaleVersion } from '../../db/repositories/entries-save';
+import { StaleVersion } from '../../db/repositories/activity-version-lock';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
