@@ -2,9 +2,8 @@ import type { Db } from '../../server/db/client';
 import * as t from '../../server/db/schema';
 import { reindexAll } from '../../server/search/indexer';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
-import { createTestIdentity } from '../support/test-identity';
 import type { Backend, TestServer } from '../support/test-server';
-import { startTestServer } from '../support/test-server';
+import { startFixtureServer } from '../support/test-server';
 
 /** Ids of what {@link insertArticleFixtures} made (articles and reports get generated ids). */
 export interface ArticleFixtures {
@@ -270,16 +269,7 @@ export async function startArticlesServer(backend: Backend): Promise<{
   fx: ArticleFixtures;
   api: ReturnType<typeof apiClient>;
 }> {
-  const issuer = await createTestIdentity();
-  let fx: ArticleFixtures | undefined;
-  const server = await startTestServer({
-    backend,
-    identity: issuer.identity,
-    prepare: async (db) => {
-      fx = await insertArticleFixtures(db);
-    },
-  });
-  if (!fx) throw new Error('the article fixtures were not inserted');
+  const { server, fx, issuer } = await startFixtureServer(backend, insertArticleFixtures);
   const token = await issuer.token();
   return { server, fx, api: apiClient(server.baseUrl, () => token) };
 }

@@ -3,9 +3,8 @@ import type { Db } from '../../server/db/client';
 import * as t from '../../server/db/schema';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
 import { apiClient } from './articles-fixtures';
-import { createTestIdentity } from '../support/test-identity';
 import type { Backend, TestServer } from '../support/test-server';
-import { startTestServer } from '../support/test-server';
+import { startFixtureServer } from '../support/test-server';
 
 /**
  * An activity with committed history for the entries API tests: Anthrax in humans in Canada,
@@ -259,16 +258,7 @@ export async function startEntriesServer(backend: Backend): Promise<{
   lukas: ReturnType<typeof apiClient>;
   anonymous: ReturnType<typeof apiClient>;
 }> {
-  const issuer = await createTestIdentity();
-  let fx: EntriesFixtures | undefined;
-  const server = await startTestServer({
-    backend,
-    identity: issuer.identity,
-    prepare: async (db) => {
-      fx = await insertEntriesFixtures(db);
-    },
-  });
-  if (fx === undefined) throw new Error('fixtures not inserted');
+  const { server, fx, issuer } = await startFixtureServer(backend, insertEntriesFixtures);
   const amaraToken = await issuer.token({ sub: 'amara', givenName: 'Amara', familyName: 'Okafor' });
   const lukasToken = await issuer.token({
     sub: 'lukas',

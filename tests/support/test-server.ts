@@ -10,6 +10,8 @@ import type { Db } from '../../server/db/client';
 import { openDatabase } from '../../server/db/client';
 import type { Identity } from '../../server/identity';
 import { articlesIndex } from '../../server/search/index-definition';
+import type { TestIdentity } from './test-identity';
+import { createTestIdentity } from './test-identity';
 import { MemoryEngine } from '../../server/search/memory/engine';
 
 /** Which database a test server runs on. */
@@ -132,4 +134,25 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     await pgDatabase?.drop();
     throw error;
   }
+}
+
+/**
+ * A test server on `backend` whose database gets `insert`'s fixtures before it starts, signed
+ * by a fresh test issuer: the set-up every API test file shares.
+ */
+export async function startFixtureServer<F>(
+  backend: Backend,
+  insert: (db: Db) => Promise<F>,
+): Promise<{ server: TestServer; fx: F; issuer: TestIdentity }> {
+  const issuer = await createTestIdentity();
+  let fx: { value: F } | undefined;
+  const server = await startTestServer({
+    backend,
+    identity: issuer.identity,
+    prepare: async (db) => {
+      fx = { value: await insert(db) };
+    },
+  });
+  if (fx === undefined) throw new Error('the fixtures were not inserted');
+  return { server, fx: fx.value, issuer };
 }
