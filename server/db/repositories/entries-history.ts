@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { eq, gte, lt } from 'drizzle-orm';
 import { addDays } from '../../../src/domain/calendar-day';
 import { recomputeEntries } from '../../../src/domain/entries/case-arithmetic';
 import type { TimelineEntry } from '../../../src/domain/entries/case-arithmetic';
@@ -9,11 +9,12 @@ import type {
   ReportsFromDateJson,
 } from '../../../src/domain/entries/entries-api';
 import { compareReports } from '../../../src/domain/entries/report-order';
-import { EntryType, ReportStatus } from '../../../src/domain/enums';
+import { EntryType } from '../../../src/domain/enums';
 import type { Db } from '../client';
 import { reports } from '../schema';
 import {
   activityReports,
+  committedArithmeticRows,
   countsOfRow,
   selectReports,
   statusOf,
@@ -64,23 +65,7 @@ export async function previousCaseData(
   locationId: number,
   caseDate: string,
 ): Promise<PreviousCaseDataJson> {
-  const rows = await db
-    .select()
-    .from(reports)
-    .where(
-      and(
-        eq(reports.diseaseActivityId, activityId),
-        eq(reports.reportStatus, ReportStatus.Committed),
-        lt(reports.reportedOn, caseDate),
-        inArray(reports.type, [
-          EntryType.CASE_DATA,
-          EntryType.AUTO_SURVEILLANCE,
-          EntryType.PROCESSED,
-          EntryType.NEW_REPORTING_PERIOD,
-          EntryType.END_REPORTING_PERIOD,
-        ]),
-      ),
-    );
+  const rows = await committedArithmeticRows(db, activityId, caseDate);
   const timeline: TimelineEntry[] = rows
     .filter((r) => r.locationId === locationId || r.type >= EntryType.NEW_REPORTING_PERIOD)
     .map((r) => ({

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CaseCount, CaseCounts } from '../../../src/domain/entries/case-figures';
 import type { ReportJson } from '../../../src/domain/entries/entries-api';
@@ -231,3 +231,27 @@ export const activityReports = (activityId: number, ...more: (SQL | undefined)[]
     sql`${reports.reportStatus} is distinct from ${ReportStatus.Deleted}`,
     ...more,
   );
+
+/**
+ * An activity's committed reports the case arithmetic walks (case data, auto surveillance, Daily
+ * Totals, and the reporting periods that reset cumulatives), optionally only those before a day.
+ */
+export function committedArithmeticRows(db: Db, activityId: number, before?: string) {
+  return db
+    .select()
+    .from(reports)
+    .where(
+      and(
+        eq(reports.diseaseActivityId, activityId),
+        eq(reports.reportStatus, ReportStatus.Committed),
+        before === undefined ? undefined : lt(reports.reportedOn, before),
+        inArray(reports.type, [
+          EntryType.CASE_DATA,
+          EntryType.AUTO_SURVEILLANCE,
+          EntryType.PROCESSED,
+          EntryType.NEW_REPORTING_PERIOD,
+          EntryType.END_REPORTING_PERIOD,
+        ]),
+      ),
+    );
+}

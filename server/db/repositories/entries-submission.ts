@@ -26,7 +26,7 @@ import {
   reports,
 } from '../schema';
 import type { FoundActivity } from './activity-detail';
-import { countsOfRow, statusOf, typeOf } from './entries-read';
+import { committedArithmeticRows, countsOfRow, statusOf, typeOf } from './entries-read';
 
 /**
  * Everything a validate or save needs from the database, and the submission rules run on it
@@ -187,22 +187,7 @@ export async function prepareSubmission(
     }));
 
   // Committed entries take part in the arithmetic; other collections' saved ones do not.
-  const committedRows = await db
-    .select()
-    .from(reports)
-    .where(
-      and(
-        eq(reports.diseaseActivityId, activityId),
-        eq(reports.reportStatus, ReportStatus.Committed),
-        inArray(reports.type, [
-          EntryType.CASE_DATA,
-          EntryType.AUTO_SURVEILLANCE,
-          EntryType.PROCESSED,
-          EntryType.NEW_REPORTING_PERIOD,
-          EntryType.END_REPORTING_PERIOD,
-        ]),
-      ),
-    );
+  const committedRows = await committedArithmeticRows(db, activityId);
   const processedArticles = await articlesOf(
     db,
     committedRows.filter((r) => r.type === EntryType.PROCESSED).map((r) => r.id),
