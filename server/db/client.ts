@@ -20,8 +20,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface OpenDatabase {
   readonly db: Db;
   readonly driver: 'pglite' | 'postgres';
-  /** Applies the committed migrations in server/db/migrations. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations in server/db/migrations (or in `folder`: a test of a data
+   * migration first stops at the migration before it).
+   */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,7 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
     return {
       db,
       driver: 'postgres',
-      migrate: () => migratePostgres(db),
+      migrate: (folder) => migratePostgres(db, folder),
       close: () => pool.end(),
     };
   }
@@ -57,7 +60,7 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db),
+    migrate: (folder) => migratePglite(db, folder),
     close: () => client.close(),
   };
 }

@@ -9,11 +9,17 @@ import type * as schema from './schema';
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Applies pending migrations on PGlite (drizzle records them in drizzle.__drizzle_migrations). */
-export async function migratePglite(db: PgliteDatabase<typeof schema>): Promise<void> {
-  await migratePgliteDb(db, { migrationsFolder });
+export async function migratePglite(
+  db: PgliteDatabase<typeof schema>,
+  folder = migrationsFolder,
+): Promise<void> {
+  await migratePgliteDb(db, { migrationsFolder: folder });
 }
 
 /** Applies pending migrations on PostgreSQL. */
-export async function migratePostgres(db: NodePgDatabase<typeof schema>): Promise<void> {
-  await migrateNodePg(db, { migrationsFolder });
+export async function migratePostgres(
+  db: NodePgDatabase<typeof schema>,
+  folder = migrationsFolder,
+): Promise<void> {
+  await migrateNodePg(db, { migrationsFolder: folder });
 }
