@@ -7,6 +7,7 @@ import { findActivity } from '../../db/repositories/activity-detail';
 import { articleDetails } from '../../db/repositories/articles';
 import { activityHistory } from '../../db/repositories/entries-audit';
 import { previousCaseData, reportsFromDate } from '../../db/repositories/entries-history';
+import { nestingOf } from '../../db/repositories/entries-nesting';
 import { activityReports, selectReports, toReportJson } from '../../db/repositories/entries-read';
 import { diseaseActivities, reportArticles, reports } from '../../db/schema';
 import { ApiError, badRequest } from '../errors';
@@ -17,9 +18,9 @@ export interface ActivityReportsDeps {
   readonly db: Db;
 }
 
-function caseDateParam(request: FastifyRequest): string {
-  const day = paramOf(request, 'caseDate');
-  if (!isCalendarDay(day)) throw badRequest([messages.invalidDate('caseDate')]);
+function dayParam(request: FastifyRequest, name = 'caseDate'): string {
+  const day = paramOf(request, name);
+  if (!isCalendarDay(day)) throw badRequest([messages.invalidDate(name)]);
   return day;
 }
 
@@ -37,6 +38,8 @@ function caseDateParam(request: FastifyRequest): string {
  * - GET /api/diseaseactivities/{reportType}/{reportId} → ReportArticle[] (the articles of a
  *   report, with isDiseaseMatch for the 'Incorrect article' check); 404 when the report is
  *   not of that type.
+ * - GET /api/diseaseactivities/{activityId}/country/{countryId}/location/{locationId}/nesting/reportedOn/{reportedOn}
+ *   → NestingAnswerJson (the nesting dialog; see server/README.md "Nesting").
  * - GET /api/diseaseactivities/{activityId}/history?limit (default 200, at most 1000) →
  *   HistoryRowJson[], the audit rows of its entries, latest first.
  */
@@ -48,7 +51,7 @@ export const activityReportRoutes: FastifyPluginAsync<ActivityReportsDeps> = asy
     `/diseaseactivities/:activityId${idSegment}/country/:countryId${idSegment}/location/:locationId${idSegment}/caseDate/:caseDate`,
     async (request) => {
       const activityId = idParam(request, 'activityId');
-      const caseDate = caseDateParam(request);
+      const caseDate = dayParam(request);
       const numDaysText = queryOf(request, 'numDays');
       const numDays = numDaysText === undefined ? undefined : parseId(numDaysText);
       if (numDaysText !== undefined && numDays === undefined) {
@@ -63,10 +66,32 @@ export const activityReportRoutes: FastifyPluginAsync<ActivityReportsDeps> = asy
   );
 
   app.get(
+    `/diseaseactivities/:activityId${idSegment}/country/:countryId${idSegment}/location/:locationId${idSegment}/nesting/reportedOn/:reportedOn`,
+    async (request) => {
+      const activityId = idParam(request, 'activityId');
+      const countryId = idParam(request, 'countryId');
+      const reportedOn = dayParam(request, 'reportedOn');
+      const found = await findActivity(db, activityId, countryId);
+      if (found === undefined) {
+        throw new ApiError(404, [messages.diseaseActivityNotFound(activityId)]);
+      }
+      const answer = await nestingOf(
+        db,
+        activityId,
+        countryId,
+        idParam(request, 'locationId'),
+        reportedOn,
+      );
+      if (answer === undefined) throw new ApiError(404, [messages.locationNotInActivity]);
+      return answer;
+    },
+  );
+
+  app.get(
     `/diseaseactivities/:activityId${idSegment}/location/:locationId${idSegment}/caseDate/:caseDate`,
     async (request) => {
       const activityId = idParam(request, 'activityId');
-      const caseDate = caseDateParam(request);
+      const caseDate = dayParam(request);
       const [exists] = await db
         .select({ id: diseaseActivities.diseaseActivityId })
         .from(diseaseActivities)

@@ -392,3 +392,43 @@ export const OverviewBody = Schema.Struct({
   notes: Schema.optionalWith(Schema.String, { default: () => '' }),
 });
 export type OverviewBody = typeof OverviewBody.Type;
+
+/** Cumulative figures of a nesting node (null: nothing known for that figure). */
+const NestingFiguresJson = FigureValues;
+
+/** One location of a nesting answer (spec 001 §3 "Nesting detail"); see src/domain/entries/nesting.ts. */
+export interface NestingDetailJson {
+  readonly locationId: number;
+  readonly locationName: string;
+  readonly locationType: number;
+  readonly reportedOn: string | null;
+  readonly cumulativeCases: typeof NestingFiguresJson.Type;
+  readonly userEnteredCumulativeCases: typeof NestingFiguresJson.Type;
+  readonly isNestingEntry: boolean;
+  readonly subNestingDetail: readonly NestingDetailJson[];
+}
+
+export const NestingDetailJson: Schema.Schema<NestingDetailJson> = Schema.Struct({
+  locationId: Id,
+  locationName: Schema.String,
+  locationType: Schema.Int,
+  reportedOn: Schema.NullOr(Schema.String),
+  cumulativeCases: NestingFiguresJson,
+  userEnteredCumulativeCases: NestingFiguresJson,
+  isNestingEntry: Schema.Boolean,
+  subNestingDetail: Schema.Array(
+    Schema.suspend((): Schema.Schema<NestingDetailJson> => NestingDetailJson),
+  ),
+});
+
+/**
+ * GET …/country/{countryId}/location/{locationId}/nesting/reportedOn/{reportedOn}: the
+ * location's figures on that day rolled up from its sub-locations, the tree of them, and the
+ * day from which cumulatives count (the reporting period's reset).
+ */
+export const NestingAnswerJson = Schema.Struct({
+  reportedOn: Day,
+  countingFrom: Schema.NullOr(Schema.String),
+  nesting: NestingDetailJson,
+});
+export type NestingAnswerJson = typeof NestingAnswerJson.Type;
