@@ -192,14 +192,20 @@ test('new activity: every message, the duplicate with Go to activity, then a val
   await expect(form.getByLabel('Number of days for update required')).toHaveValue('14');
   await expect(form.getByLabel(/^Update frequency/)).toHaveValue('365');
 
-  await form.getByLabel('Number of days for update required').fill('');
-  await form.getByLabel(/^Update frequency/).fill('');
+  // Clear empties every field, Visibility included (no choice left), so each 'required'
+  // message of spec 001 §5 can show.
+  await form.getByRole('button', { name: 'Clear' }).click();
+  await expect(form.getByLabel('Visible', { exact: true })).not.toBeChecked();
+  await expect(form.getByLabel('Invisible', { exact: true })).not.toBeChecked();
+  await expect(form.getByLabel('Number of days for update required')).toHaveValue('');
+  await expect(form.getByLabel(/^Update frequency/)).toHaveValue('');
   await form.getByRole('button', { name: 'Create' }).click();
   for (const message of [
     'Disease is required',
     'Country is required',
     'Species is required',
     'Risk model is required',
+    'Visibility is required',
     'Number of days for update required is required',
     'Update frequency is required',
     'Reporting Period Start Date is required',
@@ -217,6 +223,10 @@ test('new activity: every message, the duplicate with Go to activity, then a val
   ).toBeVisible();
   await days.fill('400');
   await expect(form.getByText('Cannot be more than 1 year from now')).toBeVisible();
+  await days.fill('1.5');
+  await expect(
+    form.getByText('Number of days for update required must be a whole number.'),
+  ).toBeVisible();
   await gap.fill('0');
   await expect(form.getByText('Update frequency must be greater than zero')).toBeVisible();
   await gap.fill('1001');
@@ -225,6 +235,9 @@ test('new activity: every message, the duplicate with Go to activity, then a val
   await expect(
     form.getByText('Reporting Period Start Date must be between 2000/01/01 and today'),
   ).toBeVisible();
+  // Choosing a visibility answers its message.
+  await form.getByLabel('Visible', { exact: true }).check();
+  await expect(form.getByText('Visibility is required', { exact: true })).toBeHidden();
   await days.fill('14');
   await gap.fill('365');
   await form.getByLabel('Reporting Period Start Date', { exact: true }).fill('2024/03/01');

@@ -147,7 +147,11 @@ export function NewActivityFields({ lookups }: { readonly lookups: Lookups }) {
         onValueChange={(id) => setNewActivityField('riskModelId', id)}
         error={error('riskModelId')}
       />
-      <fieldset className="flex flex-col gap-1">
+      <fieldset
+        className="flex flex-col gap-1"
+        aria-invalid={error('publiclyVisible') !== undefined}
+        aria-describedby="new-activity-visibility-error"
+      >
         <legend className="mb-1 text-xs font-medium text-slate-700">Visibility</legend>
         <div className="flex h-8 items-center gap-4">
           {[

@@ -4,6 +4,7 @@ import { Modal } from '@/ui/modal';
 import { NewActivityFields } from './new-activity-form';
 import {
   clearCreatedNotice,
+  clearNewActivity,
   closeNewActivity,
   submitNewActivity,
   useNewActivity,
@@ -21,6 +22,7 @@ export function NewActivityHost() {
       <Modal
         open={open}
         title="Create New Disease Activity"
+        onClear={clearNewActivity}
         onCancel={closeNewActivity}
         onSubmit={submit}
         labels={{ submit: 'Create' }}

@@ -55,6 +55,28 @@ export function openNewActivity(): void {
   Object.assign(newActivityStore, initial(), { open: true });
 }
 
+/** Every field empty, none of the defaults. */
+const emptyForm = (): NewActivityForm => ({
+  diseaseId: null,
+  countryId: null,
+  speciesId: null,
+  riskModelId: null,
+  publiclyVisible: null,
+  daysNeededForUpdate: null,
+  allowedDaysGap: null,
+  totalCountStartDate: null,
+  reportingPeriodType: null,
+});
+
+/**
+ * The modal's Clear button (spec 000 §2 shared modal): every field emptied, Visibility included
+ * (no choice, so a create then says 'Visibility is required'), and the messages and the create
+ * error cleared with them (spec 001 §8: the error clears on reset). The form stays open.
+ */
+export function clearNewActivity(): void {
+  Object.assign(newActivityStore, initial(), { open: true, values: emptyForm() });
+}
+
 /** Closes the form; nothing is kept. */
 export function closeNewActivity(): void {
   Object.assign(newActivityStore, initial());
