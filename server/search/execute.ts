@@ -17,6 +17,8 @@ export interface SearchResult {
   /** Present when the request asked for a count. */
   readonly count?: { readonly value: number; readonly approximate: boolean };
   readonly value: readonly (SearchDocument & { '@search.score': number })[];
+  /** The same documents already serialised, each a JSON object (the in-process engine's). */
+  readonly valueJson?: readonly string[];
   /** The skip and top of the next request when $top exceeded the page maximum and more remain. */
   readonly next?: { readonly skip: number; readonly top: number };
 }

@@ -88,13 +88,13 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
         if (request.method !== 'GET') throw noResource(request);
         const raw = rawFromQueryString(request.query);
         const result = await search(index, normaliseSearchRequest(raw, index));
-        return sendJson(reply, searchBody(result, raw, request, index, 'GET'));
+        return sendSearch(reply, result, searchBody(result, raw, request, index, 'GET'));
       }
       case 'searchPost': {
         if (request.method !== 'POST') throw noResource(request);
         const raw = rawFromBody(request.body);
         const result = await search(index, normaliseSearchRequest(raw, index));
-        return sendJson(reply, searchBody(result, raw, request, index, 'POST'));
+        return sendSearch(reply, result, searchBody(result, raw, request, index, 'POST'));
       }
       case 'count': {
         if (request.method !== 'GET') throw noResource(request);
@@ -148,6 +148,24 @@ function sendAzureError(reply: FastifyReply, status: number, message: string) {
 
 function sendJson(reply: FastifyReply, body: unknown) {
   return reply.code(200).type(jsonType).send(body);
+}
+
+/**
+ * A search answer: the documents the in-process engine already serialised are spliced in as
+ * they are (no parse, no second serialisation); the other members go through JSON.stringify.
+ */
+function sendSearch(reply: FastifyReply, result: SearchResult, body: Record<string, unknown>) {
+  const documents = result.valueJson;
+  if (documents === undefined) return sendJson(reply, body);
+  const members = Object.entries(body).map(([name, value]) =>
+    name === 'value'
+      ? `"value":[${documents.join(',')}]`
+      : `${JSON.stringify(name)}:${JSON.stringify(value)}`,
+  );
+  return reply
+    .code(200)
+    .type(jsonType)
+    .send(`{${members.join(',')}}`);
 }
 
 const noResource = (request: FastifyRequest) =>
@@ -250,7 +268,8 @@ function searchBody(
   if (next !== undefined && method === 'POST') {
     body['@search.nextPageParameters'] = { ...withoutNulls(raw), skip: next.skip, top: next.top };
   }
-  body['value'] = result.value;
+  // Kept in its place; sendSearch splices in the serialised documents when there are some.
+  body['value'] = result.valueJson === undefined ? result.value : [];
   if (next !== undefined) {
     const origin = `${request.protocol}://${request.host}`;
     const base = `${origin}/search/indexes('${index.name}')/docs`;

@@ -24,6 +24,8 @@ export interface FloorRequest {
    * engine (planning and the page's fetch, without HTTP and JSON).
    */
   readonly engine?: Readonly<Record<string, string>>;
+  /** With engine: the engine forgets what it kept before each run (no kept answer used). */
+  readonly forget?: boolean;
 }
 
 export type FloorResponse =

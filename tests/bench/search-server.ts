@@ -56,6 +56,7 @@ async function main() {
           if (memory === undefined) throw new Error('no in-process engine');
           const request = normaliseSearchRequest(rawFromQueryString(parameters), articlesIndex);
           const search = async () => {
+            if (message.forget === true) memory.forget();
             const result = await memory.search(request);
             if (result === undefined) throw new Error('the in-process engine fell back to SQL');
             return result;

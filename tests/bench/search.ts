@@ -111,7 +111,11 @@ interface BenchServer {
   readonly child: ChildProcess;
   floor(statements: readonly string[], plan: RunPlan): Promise<FloorResponse>;
   /** The query timed inside the server on the in-process engine. */
-  inProcess(parameters: Readonly<Record<string, string>>, plan: RunPlan): Promise<FloorResponse>;
+  inProcess(
+    parameters: Readonly<Record<string, string>>,
+    plan: RunPlan,
+    forget?: boolean,
+  ): Promise<FloorResponse>;
   stop(): Promise<void>;
 }
 
@@ -149,8 +153,8 @@ async function startServer(
     floor(statements, plan) {
       return ask({ id: nextId++, statements, runs: plan });
     },
-    inProcess(parameters, plan) {
-      return ask({ id: nextId++, statements: [], runs: plan, engine: parameters });
+    inProcess(parameters, plan, forget = false) {
+      return ask({ id: nextId++, statements: [], runs: plan, engine: parameters, forget });
     },
     async stop() {
       child.removeAllListeners('exit');
@@ -172,6 +176,10 @@ interface QueryResult {
   readonly floor: Latencies;
   /** The in-process engine's own time (no HTTP, no JSON), when it runs. */
   readonly inProcess: Latencies | undefined;
+  /** The same with nothing kept from earlier requests (matches, phrases, scores, documents). */
+  readonly inProcessForgetting: Latencies | undefined;
+  /** The query's first answer over HTTP (nothing kept for it yet), ms. */
+  readonly firstMs: number;
   readonly count: string;
   readonly floorCount: string;
 }
@@ -193,7 +201,9 @@ async function runMix(
       if (res.status !== 200) throw new Error(`${query.name}: ${res.status} ${text}`);
       return text;
     };
+    const tFirst = performance.now();
     const first = JSON.parse(await request()) as Record<string, unknown>;
+    const firstMs = performance.now() - tFirst;
     const approximate = first['@search.countIsApproximate'] === true;
     const count = `${String(first['@odata.count'])}${approximate ? ' ≈' : ''}`;
     const ours = await timeRuns(request, plan);
@@ -203,6 +213,16 @@ async function runMix(
     if (engine !== undefined && 'error' in engine) {
       throw new Error(`${query.name} in process: ${engine.error}`);
     }
+    const forgetting = inProcess
+      ? await server.inProcess(
+          query.parameters,
+          { warmup: 1, sequential: Math.min(plan.sequential, 10), concurrent: 0, clients: 1 },
+          true,
+        )
+      : undefined;
+    if (forgetting !== undefined && 'error' in forgetting) {
+      throw new Error(`${query.name} in process: ${forgetting.error}`);
+    }
     const floor = await server.floor(query.floor, floorPlan);
     if ('error' in floor) throw new Error(`${query.name} floor: ${floor.error}`);
     const floorCount = String(floor.rows[floor.rows.length - 1]);
@@ -211,6 +231,8 @@ async function runMix(
       ours,
       floor: floor.latencies,
       inProcess: engine?.latencies,
+      inProcessForgetting: forgetting?.latencies,
+      firstMs,
       count,
       floorCount,
     });
@@ -224,8 +246,8 @@ async function runMix(
 
 function table(results: readonly QueryResult[]): string {
   const lines = [
-    '| query | count (floor) | p50 | p95 | p99 | floor p95 | ours/floor p95 | 8 clients p50 | p95 | p99 | floor p95 | ratio | in process p50 | p95 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| query | count (floor) | first | p50 | p95 | p99 | floor p95 | ours/floor p95 | 8 clients p50 | p95 | p99 | floor p95 | ratio | in process p50 | p95 | nothing kept p50 | p95 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const [s, c, fs, fc] = [
@@ -237,7 +259,7 @@ function table(results: readonly QueryResult[]): string {
     const ratio = (a: readonly number[], b: readonly number[]) =>
       (percentile(a, 95) / percentile(b, 95)).toFixed(2);
     lines.push(
-      `| ${r.name} | ${r.count} (${r.floorCount}) | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${ms(percentile(s, 99))} | ${ms(percentile(fs, 95))} | ${ratio(s, fs)} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(c, 99))} | ${ms(percentile(fc, 95))} | ${ratio(c, fc)} | ${r.inProcess === undefined ? '–' : `${ms(percentile(r.inProcess.sequential, 50))} | ${ms(percentile(r.inProcess.sequential, 95))}`} |`,
+      `| ${r.name} | ${r.count} (${r.floorCount}) | ${ms(r.firstMs)} | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${ms(percentile(s, 99))} | ${ms(percentile(fs, 95))} | ${ratio(s, fs)} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(c, 99))} | ${ms(percentile(fc, 95))} | ${ratio(c, fc)} | ${r.inProcess === undefined ? '–' : `${ms(percentile(r.inProcess.sequential, 50))} | ${ms(percentile(r.inProcess.sequential, 95))}`} | ${r.inProcessForgetting === undefined ? '– | –' : `${ms(percentile(r.inProcessForgetting.sequential, 50))} | ${ms(percentile(r.inProcessForgetting.sequential, 95))}`} |`,
     );
   }
   return lines.join('\n');
@@ -284,7 +306,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', options: Options): Pro
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; run ${new Date().toISOString().slice(0, 16)}Z.`,
     `Index build (load + indexes): ${seconds(build.loadMs + build.indexMs)} (load ${seconds(build.loadMs)}, indexes ${seconds(build.indexMs)}; built ${build.builtAt.slice(0, 10)}${build.reused ? ', reused' : ''}). Database size: ${mb(bytes)}. Server resident memory after the runs: ${mb(rss)}.`,
     `Search engine: ${options.searchEngine}; server start (process, database${options.searchEngine === 'memory' ? ', in-memory load' : ''}): ${seconds(startMs)}; resident memory idle after start: ${mb(rssIdle)}.`,
-    `Latency in ms over real HTTP (GET docs, as the browser sends it), ${plan.sequential} sequential runs after ${plan.warmup} warm-up, then ${plan.concurrent} runs over ${plan.clients} concurrent clients (floor: ${options.floorPlan.sequential} and ${options.floorPlan.concurrent}). Floor: the same query by hand in SQL on the server's connection (page and count together). ≈: count flagged approximate.`,
+    `Latency in ms over real HTTP (GET docs, as the browser sends it), ${plan.sequential} sequential runs after ${plan.warmup} warm-up, then ${plan.concurrent} runs over ${plan.clients} concurrent clients (floor: ${options.floorPlan.sequential} and ${options.floorPlan.concurrent}). Floor: the same query by hand in SQL on the server's connection (page and count together). ≈: count flagged approximate. First: the query's first answer over HTTP, before anything was kept for it. In process: the engine's own time (planning and the page's documents, no HTTP), with what it keeps between requests (match bitsets, phrase hits, scores, documents' JSON), and with nothing kept (each run after forget(): ${Math.min(plan.sequential, 10)} runs).`,
     '',
     table(results),
     '',

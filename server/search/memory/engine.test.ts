@@ -221,6 +221,46 @@ describe('the memory engine answers as the SQL executor', () => {
     }
   });
 
+  it('extends kept matches, phrase hits and scores to documents written since', async () => {
+    const queries = [
+      { search: '"new cases"', $orderby: 'insertedDate desc' },
+      { search: 'kiwipox', $filter: 'isRead eq false' },
+      { search: 'outbr* -kiwipox', searchMode: 'all' },
+      { $filter: "articleType eq 3 and not (clusterId eq '9001')" },
+      { $filter: "diseaseIds/any(d: search.in(d, '1|5|12', '|'))" },
+    ];
+    // Kept now, then written to: uploads that match, a merge and a delete of matching ones.
+    for (const parameters of queries) await expectSame(parameters);
+    const matching = await engine.search(
+      requestOf({ search: '"new cases"', $select: 'articleId', $top: '2' }),
+    );
+    const [merged, deleted] = (matching?.value ?? []).map((d) => String(d['articleId']));
+    await applyIndexBatch(
+      database.db,
+      articlesIndex,
+      parseIndexBatch(
+        {
+          value: [
+            ...Array.from({ length: 40 }, (_, i) => ({
+              '@search.action': 'upload',
+              articleId: `zz-kept-${i}`,
+              articleTitle: `Kiwipox: ${i} new cases reported`,
+              articleBody: 'An outbreak of kiwipox.',
+              articleType: 3,
+              clusterId: i % 2 === 0 ? '9001' : '9002',
+              diseaseIds: [String(i % 13)],
+              isRead: i % 3 === 0,
+            })),
+            { '@search.action': 'merge', articleId: merged, isRead: true, clusterId: '9001' },
+            { '@search.action': 'delete', articleId: deleted },
+          ],
+        },
+        articlesIndex,
+      ),
+    );
+    for (const parameters of queries) await expectSame(parameters);
+  });
+
   it('loads in the background: SQL answers until then, and writes made meanwhile are in', async () => {
     let timerRan = false;
     const second = MemoryEngine.open(database.db, articlesIndex);

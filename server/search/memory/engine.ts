@@ -11,6 +11,8 @@ import { andInto, cardinality, toSlots } from './bitset';
 import { onIndexChanged, type IndexChange } from './changes';
 import { assertFilterSupported, matchFilter, textFields } from './filter';
 import { comparatorOf, topSlots, walkPermutation, type SortKey } from './order';
+import { DocumentCache } from './document-cache';
+import { MatchCache } from './match-cache';
 import { Store, tsvAlias, type StoreRow } from './store';
 import { bm25, matchQuery, PhraseCache, rankedOperands, Unsupported } from './text-query';
 import type { SimpleQueryNode } from '../simple-query/parse';
@@ -24,6 +26,8 @@ const loadBatch = 500;
 const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.size / 4);
 /** Slots appended since a presort that are merged per request before it is sorted anew. */
 const resortAfter = 10_000;
+/** Score arrays kept (8 bytes a slot each). */
+const keptScores = 4;
 /** Orderings presorted on load (key order, the browser's default); others after first use. */
 const presorted = ['', 'insertedDate desc'];
 
@@ -68,6 +72,19 @@ export class MemoryEngine {
   private readonly firstLoad: Promise<void>;
   private readonly permutations = new Map<string, Permutation>();
   private readonly pendingSorts = new Set<string>();
+  /** Match bitsets of recent `search` and `$filter` expressions (match-cache.ts). */
+  private readonly matches = new MatchCache(64);
+  private phrases: PhraseCache;
+  /** Pages' documents as JSON text (about 64 MB at most). */
+  private readonly documents = new DocumentCache(32 * 2 ** 20);
+  /**
+   * BM25 scores of recent searches: they depend on every live document (idf, average length),
+   * so they are kept only while the copy has not changed.
+   */
+  private readonly scores = new Map<
+    string,
+    { store: Store; version: number; scores: Float64Array }
+  >();
   private readonly unsubscribe: () => void;
   lastLoad: LoadReport | undefined;
 
@@ -77,6 +94,7 @@ export class MemoryEngine {
     private readonly log: (message: string) => void,
   ) {
     this.store = new Store(index);
+    this.phrases = new PhraseCache(this.store);
     this.unsubscribe = onIndexChanged(db, (name, change) =>
       name === index.name ? this.changed(change) : Promise.resolve(),
     );
@@ -307,23 +325,33 @@ export class MemoryEngine {
       throw error;
     }
     const { count, slots, scores } = plan;
-    const keys = Array.from(slots, (s) => this.store.keys[s] ?? '');
-    const rows =
-      keys.length === 0
-        ? []
-        : rowsOf(
-            await this.db.execute(
-              sql`select ${sql.identifier(this.index.key)} as "__key", ${selectList(request.select)} from ${sql.identifier(this.index.table)} where ${sql.identifier(this.index.key)} = any(${textArrayLiteral(keys)}::text[])`,
-            ),
-          );
-    const byKey = new Map(rows.map((row) => [String(row['__key']), row]));
-    const value: SearchResult['value'][number][] = [];
-    keys.forEach((key, i) => {
-      const row = byKey.get(key);
-      // Deleted between planning and fetching: gone from the page, as from SQL's.
-      if (row === undefined) return;
-      value.push({ '@search.score': scores[i] ?? 1, ...documentOf(row, request.select) });
+    const store = this.store;
+    const cacheKeys = Array.from(slots, (s) => DocumentCache.keyOf(request.select, s));
+    const texts = cacheKeys.map((key) => this.documents.get(store, key));
+    const missing = slots.filter((_, i) => texts[i] === undefined);
+    if (missing.length > 0) {
+      const keys = Array.from(missing, (s) => store.keys[s] ?? '');
+      const rows = rowsOf(
+        await this.db.execute(
+          sql`select ${sql.identifier(this.index.key)} as "__key", ${selectList(request.select)} from ${sql.identifier(this.index.table)} where ${sql.identifier(this.index.key)} = any(${textArrayLiteral(keys)}::text[])`,
+        ),
+      );
+      const byKey = new Map(rows.map((row) => [String(row['__key']), row]));
+      slots.forEach((slot, i) => {
+        if (texts[i] !== undefined) return;
+        const row = byKey.get(store.keys[slot] ?? '');
+        // Deleted between planning and fetching: gone from the page, as from SQL's.
+        if (row === undefined) return;
+        const text = JSON.stringify(documentOf(row, request.select));
+        texts[i] = text;
+        this.documents.set(store, cacheKeys[i] ?? '', text);
+      });
+    }
+    const valueJson: string[] = [];
+    texts.forEach((text, i) => {
+      if (text !== undefined) valueJson.push(withScore(scores[i] ?? 1, text));
     });
+    let value: SearchResult['value'] | undefined;
     const pageSize = Math.min(request.top, maxPageSize);
     const nextSkip = request.skip + pageSize;
     const more =
@@ -332,9 +360,42 @@ export class MemoryEngine {
         : undefined;
     return {
       ...(request.count ? { count: { value: count, approximate: false } } : {}),
-      value,
+      valueJson,
+      // Parsed only for callers other than the HTTP route (tests), which sends the text.
+      get value() {
+        return (value ??= valueJson.map(
+          (text) => JSON.parse(text) as SearchResult['value'][number],
+        ));
+      },
       ...(more === undefined ? {} : { next: more }),
     };
+  }
+
+  /**
+   * Drops every kept answer (matches, phrase hits, scores, documents) so that the next request
+   * computes everything: the bench times the engine's work this way as well.
+   */
+  forget(): void {
+    this.matches.clear();
+    this.phrases = new PhraseCache(this.store);
+    this.scores.clear();
+    this.documents.clear();
+  }
+
+  private scoresOf(key: string, compute: () => Float64Array): Float64Array {
+    const { store } = this;
+    const kept = this.scores.get(key);
+    this.scores.delete(key);
+    const scores =
+      kept !== undefined && kept.store === store && kept.version === store.version
+        ? kept.scores
+        : compute();
+    this.scores.set(key, { store, version: store.version, scores });
+    for (const oldest of this.scores.keys()) {
+      if (this.scores.size <= keptScores) break;
+      this.scores.delete(oldest);
+    }
+    return scores;
   }
 
   /** The synchronous part: matches, count, the page's slots and scores. */
@@ -344,20 +405,33 @@ export class MemoryEngine {
     scores: Float64Array;
   } {
     const store = this.store;
+    if (this.phrases.store !== store) this.phrases = new PhraseCache(store);
+    const phrases = this.phrases;
     const match = store.live.slice();
     let ranked: readonly SimpleQueryNode[] = [];
     let searched: ReturnType<typeof textFields> = [];
-    const phrases = new PhraseCache(store.capacity);
+    let searchKey = '';
     if (request.search !== undefined) {
       const query = parseSimpleQuery(request.search);
       searched = textFields(store, request.searchFields ?? []);
-      andInto(match, matchQuery(store, query.root, request.searchMode, searched, phrases));
+      searchKey = `search\u0000${request.searchMode}\u0000${searched.map((f) => f.field.name).join(',')}\u0000${request.search}`;
+      andInto(
+        match,
+        this.matches.get(store, searchKey, (from) =>
+          matchQuery(store, query.root, request.searchMode, searched, phrases, from),
+        ),
+      );
       ranked = rankedOperands(query.root);
     }
     if (request.filter !== undefined) {
       const ast = parseAndCheckFilter(request.filter, this.index);
       assertFilterSupported(ast, this.index);
-      andInto(match, matchFilter(store, ast));
+      andInto(
+        match,
+        this.matches.get(store, `filter\u0000${request.filter}`, (from) =>
+          matchFilter(store, ast, from),
+        ),
+      );
     }
     const count = cardinality(match);
     const pageSize = Math.min(request.top, maxPageSize);
@@ -367,7 +441,9 @@ export class MemoryEngine {
     }
     // Prefix-only, match-all and negation-only queries score 1 (Azure: constant score).
     const scored = ranked.length > 0 && searched.length > 0;
-    const scores = scored ? bm25(store, ranked, searched, phrases) : null;
+    const scores = scored
+      ? this.scoresOf(searchKey, () => bm25(store, ranked, searched, phrases))
+      : null;
 
     const keys: SortKey[] = [];
     let scoreOrdered = false;
@@ -399,6 +475,12 @@ export class MemoryEngine {
     slots.forEach((s, i) => (pageScores[i] = scores === null ? 1 : (scores[s] ?? 0)));
     return { count, slots, scores: pageScores };
   }
+}
+
+/** A document's JSON text with its score as the first member, as Azure writes it. */
+function withScore(score: number, document: string): string {
+  const head = `{"@search.score":${JSON.stringify(score)}`;
+  return document === '{}' ? `${head}}` : `${head},${document.slice(1)}`;
 }
 
 function signatureOf(keys: readonly SortKey[]): string {

@@ -43,30 +43,31 @@ export function assertFilterSupported(node: FilterExpression, index: IndexDefini
 
 /**
  * The slots a checked `$filter` matches, with odata/evaluate.ts's semantics: each leaf scans a
- * column into a bitset, `and`/`or`/`not` are bitset operations. Dead slots may be set.
+ * column into a bitset, `and`/`or`/`not` are bitset operations. Dead slots may be set; only
+ * slots ≥ from are decided (match-cache.ts extends a cached answer to appended slots).
  */
-export function matchFilter(store: Store, node: FilterExpression): Bitset {
+export function matchFilter(store: Store, node: FilterExpression, from = 0): Bitset {
   const bits = store.capacity;
   switch (node.kind) {
     case 'and': {
       const [first, ...rest] = node.operands;
-      const result = first === undefined ? store.live.slice() : matchFilter(store, first);
-      for (const operand of rest) andInto(result, matchFilter(store, operand));
+      const result = first === undefined ? store.live.slice() : matchFilter(store, first, from);
+      for (const operand of rest) andInto(result, matchFilter(store, operand, from));
       return result;
     }
     case 'or': {
       const result = emptyBitset(bits);
-      for (const operand of node.operands) orInto(result, matchFilter(store, operand));
+      for (const operand of node.operands) orInto(result, matchFilter(store, operand, from));
       return result;
     }
     case 'not':
-      return andNotInto(store.live.slice(), matchFilter(store, node.operand));
+      return andNotInto(store.live.slice(), matchFilter(store, node.operand, from));
     case 'value': {
       const value = node.value;
       if (value.kind === 'literal') {
         return value.type === 'boolean' && value.value ? store.live.slice() : emptyBitset(bits);
       }
-      return scalarScan(store, value, (s) => s === true);
+      return scalarScan(store, value, (s) => s === true, from);
     }
     case 'comparison': {
       const oriented = orient(node.operator, node.left, node.right);
@@ -93,6 +94,7 @@ export function matchFilter(store: Store, node: FilterExpression): Bitset {
           store,
           oriented.field,
           (s) => typeof s === 'string' && orderSatisfies(operator, compareCodePoints(s, literal)),
+          from,
         );
       }
       if (column.kind === 'string' && typeof literal === 'string') {
@@ -102,23 +104,25 @@ export function matchFilter(store: Store, node: FilterExpression): Bitset {
           const result = emptyBitset(bits);
           const { codes } = column;
           const equal = operator === 'eq';
-          for (let s = 0; s < store.size; s++) if ((codes[s] === code) === equal) setBit(result, s);
+          for (let s = from; s < store.size; s++)
+            if ((codes[s] === code) === equal) setBit(result, s);
           return result;
         }
         return scalarScan(
           store,
           oriented.field,
           (s) => typeof s === 'string' && orderSatisfies(operator, compareCodePoints(s, literal)),
+          from,
         );
       }
       if (column.kind === 'number' && typeof literal === 'number' && !Number.isNaN(literal)) {
-        return numberScan(store, column.values, operator, literal);
+        return numberScan(store, column.values, operator, literal, from);
       }
-      return scalarScan(store, oriented.field, (s) => compareScalars(operator, s, literal));
+      return scalarScan(store, oriented.field, (s) => compareScalars(operator, s, literal), from);
     }
     case 'searchIn': {
       const values = new Set(splitSearchInList(node.list, node.delimiters));
-      return scalarScan(store, node.field, (s) => typeof s === 'string' && values.has(s));
+      return scalarScan(store, node.field, (s) => typeof s === 'string' && values.has(s), from);
     }
     case 'searchIsMatch': {
       if (node.scoring) throw new Unsupported('search.ismatchscoring');
@@ -128,10 +132,12 @@ export function matchFilter(store: Store, node: FilterExpression): Bitset {
         query.root,
         options.searchMode,
         textFields(store, options.searchFields),
+        undefined,
+        from,
       );
     }
     case 'lambda':
-      return lambdaScan(store, node);
+      return lambdaScan(store, node, from);
   }
 }
 
@@ -159,10 +165,11 @@ function numberScan(
   values: Float64Array,
   operator: ComparisonOperator,
   literal: number,
+  from: number,
 ): Bitset {
   const result = emptyBitset(store.capacity);
   const onNull = operator === 'ne';
-  for (let s = 0; s < store.size; s++) {
+  for (let s = from; s < store.size; s++) {
     const v = values[s] ?? NaN;
     const holds = Number.isNaN(v)
       ? onNull
@@ -173,7 +180,12 @@ function numberScan(
 }
 
 /** Every slot whose scalar value satisfies holds (null included: Azure's null rules are in holds). */
-function scalarScan(store: Store, ref: FieldReference, holds: (value: Scalar) => boolean): Bitset {
+function scalarScan(
+  store: Store,
+  ref: FieldReference,
+  holds: (value: Scalar) => boolean,
+  from: number,
+): Bitset {
   const column = columnOf(store, ref);
   const result = emptyBitset(store.capacity);
   const n = store.size;
@@ -181,7 +193,7 @@ function scalarScan(store: Store, ref: FieldReference, holds: (value: Scalar) =>
     case 'number': {
       const values = column.values;
       const onNull = holds(null);
-      for (let s = 0; s < n; s++) {
+      for (let s = from; s < n; s++) {
         const v = values[s] ?? NaN;
         if (Number.isNaN(v) ? onNull : holds(v)) setBit(result, s);
       }
@@ -190,14 +202,14 @@ function scalarScan(store: Store, ref: FieldReference, holds: (value: Scalar) =>
     case 'boolean': {
       const table = [holds(null), holds(false), holds(true)];
       const values = column.values;
-      for (let s = 0; s < n; s++) if (table[values[s] ?? 0] === true) setBit(result, s);
+      for (let s = from; s < n; s++) if (table[values[s] ?? 0] === true) setBit(result, s);
       return result;
     }
     case 'string': {
       const table = column.dict.map(holds);
       const onNull = holds(null);
       const codes = column.codes;
-      for (let s = 0; s < n; s++) {
+      for (let s = from; s < n; s++) {
         const code = codes[s] ?? -1;
         if (code < 0 ? onNull : table[code] === true) setBit(result, s);
       }
@@ -205,7 +217,7 @@ function scalarScan(store: Store, ref: FieldReference, holds: (value: Scalar) =>
     }
     case 'key': {
       const keys = store.keys;
-      for (let s = 0; s < n; s++) if (holds(keys[s] ?? null)) setBit(result, s);
+      for (let s = from; s < n; s++) if (holds(keys[s] ?? null)) setBit(result, s);
       return result;
     }
     case 'collection':
@@ -217,20 +229,20 @@ function scalarScan(store: Store, ref: FieldReference, holds: (value: Scalar) =>
  * `any`/`all` over a string collection: the body is decided once per distinct value (with the
  * reference evaluator on a one-element collection), then each slot's values are looked up.
  */
-function lambdaScan(store: Store, node: LambdaExpression): Bitset {
+function lambdaScan(store: Store, node: LambdaExpression, from: number): Bitset {
   const column = columnOf(store, node.collection);
   if (column.kind !== 'collection') throw new Unsupported('lambda over a non-collection');
   const result = emptyBitset(store.capacity);
   const { offsets, values } = column;
   const n = store.size;
   if (node.body === undefined) {
-    for (let s = 0; s < n; s++) if ((offsets[s + 1] ?? 0) > (offsets[s] ?? 0)) setBit(result, s);
+    for (let s = from; s < n; s++) if ((offsets[s + 1] ?? 0) > (offsets[s] ?? 0)) setBit(result, s);
     return result;
   }
   const name = column.field.name;
   const table = column.dict.map((value) => evaluateFilter(node, { [name]: [value] }));
   const any = node.quantifier === 'any';
-  for (let s = 0; s < n; s++) {
+  for (let s = from; s < n; s++) {
     const end = offsets[s + 1] ?? 0;
     let holds = !any;
     for (let i = offsets[s] ?? 0; i < end; i++) {

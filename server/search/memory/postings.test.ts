@@ -53,7 +53,24 @@ describe('compressed postings', () => {
       const set = new Uint32Array(1);
       text.orInto(word, set);
       expect(set[0]).toBe(expected.reduce((bits, e) => (bits | (1 << e.slot)) >>> 0, 0));
+      // From a slot on (match-cache.ts): every slot from there is decided, segments wholly
+      // below it are skipped.
+      for (const from of [0, 5, 9, 14, 19, 25]) {
+        const after = expected.filter((e) => e.slot >= from);
+        const part = text.positional(word, from);
+        const slots = [...part.slots.subarray(0, part.count)];
+        expect(slots.filter((s) => s >= from)).toEqual(after.map((e) => e.slot));
+        const bits = new Uint32Array(1);
+        text.orInto(word, bits, from);
+        const mask = from >= 32 ? 0 : ~((1 << from) - 1) >>> 0;
+        expect((bits[0] ?? 0) & mask).toBe(
+          after.reduce((acc, e) => (acc | (1 << e.slot)) >>> 0, 0) & mask,
+        );
+      }
     }
+    // Segments of 3 documents: the early ones are skipped for a late from.
+    const late = text.positional('a', 19);
+    expect(late.count).toBeLessThan(text.positional('a').count);
     expect(text.withPrefix('lo')).toEqual(['long-lexeme']);
     expect(text.withPrefix('-1')).toEqual(['-19']);
   });

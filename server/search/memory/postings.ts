@@ -321,11 +321,16 @@ export class TextField {
     this.lexicon.trim();
   }
 
-  /** set |= the lexeme's slots, decoded straight into the bitset (matching needs no tfs). */
-  orInto(lexeme: string, set: Uint32Array): void {
+  /**
+   * set |= the lexeme's slots, decoded straight into the bitset (matching needs no tfs); segments
+   * wholly below from are skipped (slots below it may or may not be set).
+   */
+  orInto(lexeme: string, set: Uint32Array, from = 0): void {
     const term = this.lexicon.find(lexeme);
     if (term === undefined) return;
-    for (const segment of this.segments) {
+    for (let g = this.firstSegmentFrom(from); g < this.segments.length; g++) {
+      const segment = this.segments[g];
+      if (segment === undefined) break;
       const i = segment.find(term);
       if (i < 0) continue;
       const docs = segment.docs;
@@ -362,18 +367,29 @@ export class TextField {
     return this.decode(lexeme, false);
   }
 
-  /** The lexeme's entries with their positions. */
-  positional(lexeme: string): PositionalEntries {
-    return this.decode(lexeme, true);
+  /**
+   * The lexeme's entries with their positions; with from, only those of the segments holding
+   * slots ≥ from (so some below it too).
+   */
+  positional(lexeme: string, from = 0): PositionalEntries {
+    return this.decode(lexeme, true, from);
   }
 
-  private decode(lexeme: string, withPositions: boolean): PositionalEntries {
+  /** The first segment holding a slot ≥ from (segments ascend and do not overlap). */
+  private firstSegmentFrom(from: number): number {
+    let g = 0;
+    while (g + 1 < this.segments.length && (this.segments[g + 1]?.first ?? 0) <= from) g++;
+    return g;
+  }
+
+  private decode(lexeme: string, withPositions: boolean, from = 0): PositionalEntries {
     const term = this.lexicon.find(lexeme);
     if (term === undefined) return noEntries;
     let count = 0;
     let positionCount = 0;
-    const found = new Int32Array(this.segments.length);
-    for (let g = 0; g < this.segments.length; g++) {
+    const firstSegment = this.firstSegmentFrom(from);
+    const found = new Int32Array(this.segments.length).fill(-1);
+    for (let g = firstSegment; g < this.segments.length; g++) {
       const segment = this.segments[g];
       const i = segment === undefined ? -1 : segment.find(term);
       found[g] = i;

@@ -21,14 +21,15 @@ const variants = (token: string): readonly string[] =>
 /**
  * The slots matching a parsed simple query over the given fields, with simple-query/evaluate.ts's
  * semantics (so the NOT trap: under `any`, `a -b` matches everything). Dead slots may be set:
- * the caller intersects with the live set.
+ * the caller intersects with the live set. Only slots ≥ from are decided (match-cache.ts).
  */
 export function matchQuery(
   store: Store,
   node: SimpleQueryNode,
   mode: 'any' | 'all',
   fields: readonly TextField[],
-  phrases = new PhraseCache(store.capacity),
+  phrases = new PhraseCache(store),
+  from = 0,
 ): Bitset {
   const bits = store.capacity;
   switch (node.kind) {
@@ -37,17 +38,20 @@ export function matchQuery(
     case 'matchNone':
       return emptyBitset(bits);
     case 'not':
-      return andNotInto(store.live.slice(), matchQuery(store, node.operand, mode, fields, phrases));
+      return andNotInto(
+        store.live.slice(),
+        matchQuery(store, node.operand, mode, fields, phrases, from),
+      );
     case 'term': {
       const result = emptyBitset(bits);
       for (const field of fields) {
         if (mode === 'any') {
-          for (const token of node.tokens) orLexemes(field, variants(token), result);
+          for (const token of node.tokens) orLexemes(field, variants(token), result, from);
           continue;
         }
         let all: Bitset | null = null;
         for (const token of node.tokens) {
-          const one = orLexemes(field, variants(token), emptyBitset(bits));
+          const one = orLexemes(field, variants(token), emptyBitset(bits), from);
           all = all === null ? one : andInto(all, one);
         }
         if (all !== null) orInto(result, all);
@@ -59,7 +63,7 @@ export function matchQuery(
       if (!isMatchablePrefix(node.prefix)) return result;
       for (const field of fields) {
         for (const prefix of variants(node.prefix)) {
-          orLexemes(field, field.withPrefix(prefix), result);
+          orLexemes(field, field.withPrefix(prefix), result, from);
         }
       }
       return result;
@@ -74,10 +78,10 @@ export function matchQuery(
     }
     case 'sequence': {
       // No precedence: a left fold in textual order, as Lucene's SimpleQueryParser builds it.
-      let result = matchQuery(store, node.first, mode, fields, phrases);
+      let result = matchQuery(store, node.first, mode, fields, phrases, from);
       for (const { operator, operand } of node.rest) {
         const and = operator === 'and' || (operator === 'default' && mode === 'all');
-        const value = matchQuery(store, operand, mode, fields, phrases);
+        const value = matchQuery(store, operand, mode, fields, phrases, from);
         result = and ? andInto(result, value) : orInto(result, value);
       }
       return result;
@@ -85,8 +89,13 @@ export function matchQuery(
   }
 }
 
-function orLexemes(field: TextField, lexemes: readonly string[], into: Bitset): Bitset {
-  for (const lexeme of lexemes) field.orInto(lexeme, into);
+function orLexemes(
+  field: TextField,
+  lexemes: readonly string[],
+  into: Bitset,
+  from: number,
+): Bitset {
+  for (const lexeme of lexemes) field.orInto(lexeme, into, from);
   return into;
 }
 
@@ -99,47 +108,66 @@ export interface PhraseHits {
 
 const noHits: PhraseHits = { count: 0, slots: new Uint32Array(0), frequencies: new Uint32Array(0) };
 
+/** Phrases kept per store: the least recently used go first beyond this. */
+const keptPhrases = 64;
+
 /**
- * Phrase hits per field and phrase, computed once per request: matching and BM25 both need them.
- * A phrase is PostgreSQL's `a <-> b <-> c`: token i at position p + i, a number token at any of
- * its signed forms.
+ * Phrase hits per field and phrase, kept across requests for one store (the engine keeps one
+ * cache per copy): a slot's document never changes, so hits found stay right and only the slots
+ * appended since are searched. A phrase is PostgreSQL's `a <-> b <-> c`: token i at position
+ * p + i, a number token at any of its signed forms. Dead slots may be among the hits.
  */
 export class PhraseCache {
-  private readonly found = new Map<TextField, Map<string, PhraseHits>>();
-  private readonly decoded = new Map<TextField, Map<string, PositionalEntries>>();
+  private readonly found = new Map<string, { size: number; hits: PhraseHits }>();
+  private readonly fieldIds = new Map<TextField, number>();
 
-  constructor(private readonly capacity: number) {}
+  constructor(readonly store: Store) {}
 
-  /** A lexeme's positional entries, decoded once per request (phrases and BM25's idf share them). */
-  positional(field: TextField, lexeme: string): PositionalEntries {
-    let byLexeme = this.decoded.get(field);
-    if (byLexeme === undefined) this.decoded.set(field, (byLexeme = new Map()));
-    let entries = byLexeme.get(lexeme);
-    if (entries === undefined) byLexeme.set(lexeme, (entries = field.positional(lexeme)));
-    return entries;
-  }
-
-  /** A lexeme's entries: the positional ones if a phrase decoded them, else without positions. */
+  /** A lexeme's entries (BM25's document frequencies). */
   entries(field: TextField, lexeme: string): Entries {
-    return this.decoded.get(field)?.get(lexeme) ?? field.entries(lexeme);
+    return field.entries(lexeme);
   }
 
   hits(field: TextField, tokens: readonly string[]): PhraseHits {
-    let byPhrase = this.found.get(field);
-    if (byPhrase === undefined) this.found.set(field, (byPhrase = new Map()));
-    const key = tokens.join(' ');
-    let hits = byPhrase.get(key);
-    if (hits === undefined)
-      byPhrase.set(key, (hits = phraseHits(this, field, tokens, this.capacity)));
+    let fieldId = this.fieldIds.get(field);
+    if (fieldId === undefined) this.fieldIds.set(field, (fieldId = this.fieldIds.size));
+    const key = `${fieldId} ${tokens.join(' ')}`;
+    const kept = this.found.get(key);
+    this.found.delete(key);
+    const size = this.store.size;
+    let hits: PhraseHits;
+    if (kept !== undefined && kept.size === size) hits = kept.hits;
+    else {
+      const from = kept?.size ?? 0;
+      const fresh = phraseHits(field, tokens, this.store.capacity, from);
+      hits = kept === undefined ? fresh : concatHits(kept.hits, fresh);
+    }
+    this.found.set(key, { size, hits });
+    for (const oldest of this.found.keys()) {
+      if (this.found.size <= keptPhrases) break;
+      this.found.delete(oldest);
+    }
     return hits;
   }
 }
 
+function concatHits(a: PhraseHits, b: PhraseHits): PhraseHits {
+  if (b.count === 0) return a;
+  const slots = new Uint32Array(a.count + b.count);
+  const frequencies = new Uint32Array(a.count + b.count);
+  slots.set(a.slots.subarray(0, a.count));
+  slots.set(b.slots.subarray(0, b.count), a.count);
+  frequencies.set(a.frequencies.subarray(0, a.count));
+  frequencies.set(b.frequencies.subarray(0, b.count), a.count);
+  return { count: a.count + b.count, slots, frequencies };
+}
+
+/** The phrase's hits among slots ≥ from. */
 function phraseHits(
-  cache: PhraseCache,
   field: TextField,
   tokens: readonly string[],
   capacity: number,
+  from: number,
 ): PhraseHits {
   // A token the field never had: no need to decode the others.
   if (!tokens.every((token) => variants(token).some((lexeme) => field.has(lexeme)))) return noHits;
@@ -151,7 +179,7 @@ function phraseHits(
     groupStarts.push(lists.length);
     const any = emptyBitset(capacity);
     for (const lexeme of variants(token)) {
-      const entries = cache.positional(field, lexeme);
+      const entries = field.positional(lexeme, from);
       if (entries.count === 0) continue;
       lists.push(entries);
       for (let i = 0; i < entries.count; i++) setBit(any, entries.slots[i] ?? 0);
@@ -161,7 +189,10 @@ function phraseHits(
   }
   groupStarts.push(lists.length);
   if (candidates === null) return noHits;
-  const slots = toSlots(candidates);
+  const all = toSlots(candidates);
+  let first = 0;
+  while (first < all.length && (all[first] ?? 0) < from) first++;
+  const slots = all.subarray(first);
   const cursor = new Uint32Array(lists.length);
   /** Per list, the entry of the current slot, or -1. */
   const at = new Int32Array(lists.length);
