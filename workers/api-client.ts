@@ -10,6 +10,8 @@ export interface ApiCall<A, I> {
   readonly path: string;
   /** Sent as JSON when present. */
   readonly body?: unknown;
+  /** Extra request headers (e.g. If-Match on an entries write). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Decodes the answer's JSON body (use `Schema.Unknown` when the answer does not matter). */
   readonly schema: Schema.Schema<A, I>;
 }
@@ -38,6 +40,7 @@ export function createApiClient(settings: ApiClientSettings): ApiClient {
       const headers = new Headers({ Accept: 'application/json' });
       const token = settings.accessToken();
       if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+      for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
       const init: RequestInit = { method, headers, credentials: 'include' };
       if (call.body !== undefined) {
         headers.set('Content-Type', 'application/json');

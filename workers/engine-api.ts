@@ -15,6 +15,7 @@ import type {
   NewActivity,
 } from '../src/domain/disease-activities';
 import type { ActivityIndexPage, ActivityIndexRequest } from './activity-search/activity-index';
+import type { ActivityDialogsEngineApi } from './activity-dialogs/dialogs-engine-api';
 
 export type { ActivityIndexPage, ActivityIndexRequest };
 import type { JsLogEntry } from '../src/domain/log';
@@ -91,7 +92,7 @@ export interface ArticleSource {
   readonly sourcePriority: number;
 }
 
-export interface EngineApi {
+export interface EngineApi extends ActivityDialogsEngineApi {
   /** Called once after sign-in; later calls replace options and callbacks. */
   init(options: EngineOptions, callbacks: EngineCallbacks): Promise<void>;
   /** The current bearer access token (null after sign-out). Every API call carries it. */

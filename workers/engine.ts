@@ -4,6 +4,7 @@ import { Lookups } from '../src/domain/lookups';
 import { createApiClient, type ApiCall } from './api-client';
 import { createArticleSearchClient } from './article-search';
 import { createActivitiesApi } from './activities-api';
+import { createActivityDialogsApi } from './activity-dialogs/dialogs-api';
 import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
 import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
 import { applyErrorRules } from './error-rules';
@@ -74,6 +75,7 @@ export function createEngine(): EngineApi {
   };
   const articles = createArticlesApi(featureDeps);
   const activities = createActivitiesApi(featureDeps);
+  const activityDialogs = createActivityDialogsApi(featureDeps);
 
   const lookups = createLookupsCache(() =>
     call({ method: 'GET', path: '/lookups', schema: Lookups }),
@@ -105,5 +107,6 @@ export function createEngine(): EngineApi {
     getRelatedArticles: (articleId, clusterId) => articleSearch.related(articleId, clusterId),
     ...articles,
     ...activities,
+    ...activityDialogs,
   };
 }

@@ -1,0 +1,64 @@
+import type { LinkExistingReports, LinkedReports } from '../../src/domain/articles';
+import type {
+  ActivityDetailJson,
+  DescriptionEditBody,
+  DescriptionReportJson,
+  HistoryRowJson,
+  NestingAnswerJson,
+  OverviewBody,
+} from '../../src/domain/entries/entries-api';
+
+/** Which activity page a dialog acts on: the route's two ids (spec 001 §2). */
+export interface DialogActivityKey {
+  readonly diseaseActivityId: number;
+  readonly countryId: number;
+}
+
+/**
+ * What an activity write came to. `stale`: another analyst wrote first (412), the message says
+ * so and nothing typed is lost; `refused`: the server's own check (400), in the spec's words.
+ */
+export type ActivityWriteResult<T> =
+  | { readonly status: 'saved'; readonly value: T }
+  | { readonly status: 'stale'; readonly message: string }
+  | { readonly status: 'refused'; readonly errors: readonly string[] };
+
+/** What linking articles to committed reports came to (spec 001 §8 on failure). */
+export type LinkArticlesResult =
+  | { readonly status: 'linked'; readonly value: LinkedReports }
+  | { readonly status: 'failed'; readonly message: string };
+
+/** The engine calls of the details screen's dialogs, overview and epidemic curve. */
+export interface ActivityDialogsEngineApi {
+  /**
+   * PUT …/countries/{countryId} with If-Match `version` (spec 001 §7 "Update overview") → the
+   * activity as it is after the edit.
+   */
+  updateActivityOverview(
+    key: DialogActivityKey,
+    version: number,
+    body: OverviewBody,
+  ): Promise<ActivityWriteResult<ActivityDetailJson>>;
+  /** GET …/reports/description/{reportId}: a situational update with its earlier versions. */
+  getDescriptionReport(key: DialogActivityKey, reportId: number): Promise<DescriptionReportJson>;
+  /**
+   * PUT …/reports/description/versions/{reportId} with If-Match `version`. Failures are only
+   * logged (spec 001 §8 "Description update failures are only logged, with no user message").
+   */
+  editDescriptionReport(
+    key: DialogActivityKey,
+    version: number,
+    reportId: number,
+    body: DescriptionEditBody,
+  ): Promise<ActivityWriteResult<DescriptionReportJson>>;
+  /** The audit rows of one entry (GET /api/diseaseactivities/{id}/history), latest first. */
+  getEntryHistory(diseaseActivityId: number, reportId: number): Promise<readonly HistoryRowJson[]>;
+  /** GET …/country/{countryId}/location/{locationId}/nesting/reportedOn/{reportedOn}. */
+  getNesting(
+    key: DialogActivityKey,
+    locationId: number,
+    reportedOn: string,
+  ): Promise<NestingAnswerJson>;
+  /** PUT /api/articles/link-existing-reports; a failure answers its message (no IST Error alert). */
+  linkArticlesToReports(body: LinkExistingReports): Promise<LinkArticlesResult>;
+}
