@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
+import { FeedIngestion } from './feeds/ingestion';
 import { createLookupsRepository } from './db/repositories/lookups';
 import { apiRoutes } from './http/api';
 import { configJsonRoutes } from './http/config-json';
@@ -15,6 +16,13 @@ export interface AppDeps {
   readonly config: ServerConfig;
   readonly db: Db;
   readonly identity: Identity;
+  /**
+   * The feed ingestion job (issue 8). Tests pass none: one is made and never started, so only
+   * POST /api/feedSources/{id}/poll ingests. main.ts passes the one it starts.
+   */
+  readonly ingestion?: FeedIngestion;
+  /** Start the job when a source is added (main.ts). */
+  readonly startIngestionOnNewSource?: boolean;
 }
 
 /**
@@ -29,6 +37,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 5 * 1024 * 1024,
   });
   app.decorateRequest('user', null);
+  const ingestion =
+    deps.ingestion ??
+    new FeedIngestion(db, {
+      log: (m) => app.log.warn(m),
+      ...(config.feedTimeoutMs ? { timeoutMs: config.feedTimeoutMs } : {}),
+    });
+  app.addHook('onClose', () => ingestion.stop());
   installErrorHandler(app);
 
   await app.register(configJsonRoutes, { config });
@@ -39,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     identity,
     lookups: createLookupsRepository(db),
+    ingestion,
+    startIngestionOnNewSource: deps.startIngestionOnNewSource ?? false,
   });
 
   // SEARCH_URL set means a real Azure AI Search service answers; otherwise the embedded one.

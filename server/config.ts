@@ -40,6 +40,8 @@ export interface ServerConfig {
   readonly seedActivities: number;
   readonly staticDir: string;
   readonly logLevel: string;
+  /** FEED_TIMEOUT_MS: a feed source that has not answered by then fails that poll. */
+  readonly feedTimeoutMs?: number;
 }
 
 const Env = Schema.Struct({
@@ -64,6 +66,7 @@ const Env = Schema.Struct({
   SEED_ACTIVITIES: Schema.optional(Schema.NumberFromString),
   STATIC_DIR: Schema.optional(Schema.String),
   LOG_LEVEL: Schema.optional(Schema.String),
+  FEED_TIMEOUT_MS: Schema.optional(Schema.NumberFromString),
 });
 
 const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
@@ -100,6 +103,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     seedActivities: e.SEED_ACTIVITIES ?? 500,
     staticDir: e.STATIC_DIR ?? 'dist',
     logLevel: e.LOG_LEVEL ?? 'info',
+    feedTimeoutMs: e.FEED_TIMEOUT_MS ?? 20_000,
   };
 }
 

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { loadServerConfig } from './config';
 import { openDatabase } from './db/client';
+import { hasFeedSources } from './db/repositories/feed-sources';
+import { FeedIngestion } from './feeds/ingestion';
 import { createIdentity } from './identity';
 import { isArticlesIndexEmpty, reindexAll } from './search/indexer';
 import { seedIfEmpty } from './seed';
@@ -22,7 +24,18 @@ async function main(): Promise<void> {
     );
   }
   const identity = await createIdentity(config, database.db);
-  const app = await buildApp({ config, db: database.db, identity });
+  // The feed ingestion job runs only when sources exist (or once an analyst adds one).
+  const ingestion = new FeedIngestion(database.db, {
+    log: (message) => console.log(message),
+    ...(config.feedTimeoutMs ? { timeoutMs: config.feedTimeoutMs } : {}),
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    identity,
+    ingestion,
+    startIngestionOnNewSource: true,
+  });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -47,6 +60,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`IST is ready at ${config.publicUrl}`);
+  if (await hasFeedSources(database.db)) {
+    ingestion.start();
+    console.log('feeds: ingestion job started');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './oidc';
 export * from './search';
 export * from './activity-summaries';
+export * from './feeds';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { LookupsRepository } from '../../db/repositories/lookups';
+import type { FeedIngestion } from '../../feeds/ingestion';
 import type { Identity } from '../../identity';
 import { createApiGuard, createUserDirectory } from '../current-user';
 import { sendNotFound } from '../errors';
@@ -11,8 +12,10 @@ import { descriptionReportRoutes } from './description-reports';
 import { articleRoutes } from './articles';
 import { countryRoutes } from './countries';
 import { diseaseActivityIndexRoutes } from './disease-activities';
+import { feedSourceRoutes } from './feed-sources';
 import { logRoutes } from './log';
 import { lookupRoutes } from './lookups';
+import { suggestedActionRoutes } from './suggested-actions';
 
 /** What /api route plugins may use. */
 export interface ApiDeps {
@@ -20,6 +23,8 @@ export interface ApiDeps {
   readonly db: Db;
   readonly identity: Identity;
   readonly lookups: LookupsRepository;
+  readonly ingestion: FeedIngestion;
+  readonly startIngestionOnNewSource: boolean;
 }
 
 /**
@@ -40,4 +45,10 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(descriptionReportRoutes, { db: deps.db });
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });
   await app.register(countryRoutes, { db: deps.db });
+  await app.register(suggestedActionRoutes, { db: deps.db });
+  await app.register(feedSourceRoutes, {
+    db: deps.db,
+    ingestion: deps.ingestion,
+    startIngestionOnNewSource: deps.startIngestionOnNewSource,
+  });
 };

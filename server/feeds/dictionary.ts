@@ -1,0 +1,37 @@
+import { inArray } from 'drizzle-orm';
+import { LocationType } from '../../src/domain/enums';
+import type { TaggingDictionary } from '../../src/domain/feeds/tagger';
+import type { Db } from '../db/client';
+import { contextTags, diseases, locations } from '../db/schema';
+
+/** The tagging dictionary from the lookups and the gazetteer (duplicates left out). */
+export async function loadTaggingDictionary(db: Db): Promise<TaggingDictionary> {
+  const diseaseRows = await db
+    .select({ diseaseId: diseases.diseaseId, displayName: diseases.displayName })
+    .from(diseases);
+  const placeRows = await db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      locationType: locations.locationType,
+      countryId: locations.countryId,
+      population: locations.population,
+      isDuplicate: locations.isDuplicate,
+    })
+    .from(locations)
+    .where(
+      inArray(locations.locationType, [
+        LocationType.City,
+        LocationType.State,
+        LocationType.Country,
+      ]),
+    );
+  const tagRows = await db
+    .select({ id: contextTags.id, displayName: contextTags.displayName })
+    .from(contextTags);
+  return {
+    diseases: diseaseRows,
+    places: placeRows.filter((p) => !p.isDuplicate),
+    contextTags: tagRows,
+  };
+}

@@ -1,0 +1,210 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { StoryClusters } from '../../src/domain/feeds/clustering';
+import { Tagger } from '../../src/domain/feeds/tagger';
+import type { Db } from '../db/client';
+import { feedSources } from '../db/schema';
+import { rowsOf } from '../search/execute';
+import { reindexArticles } from '../search/indexer';
+import { refreshSuggestedActions } from '../db/repositories/suggested-actions';
+import { loadTaggingDictionary } from './dictionary';
+import { fetchFeed } from './fetch-feed';
+import { parseFeedEntries } from './parse-feed';
+import { prepareArticles } from './prepare-articles';
+import { storeFeedArticles } from './store-articles';
+
+/** What one poll of one source did. */
+export type PollOutcome =
+  | { readonly sourceId: number; readonly status: 'ok'; readonly added: number }
+  | { readonly sourceId: number; readonly status: 'not-modified' }
+  | { readonly sourceId: number; readonly status: 'failed'; readonly error: string };
+
+export interface IngestionOptions {
+  /** A source that has not answered by then fails this poll (the others go on). */
+  readonly timeoutMs: number;
+  /** How often the job looks for sources due a poll. */
+  readonly tickMs: number;
+  /** Days of earlier articles a new one may join the story of. */
+  readonly clusterWindowDays: number;
+  readonly log: (message: string) => void;
+}
+
+export const defaultIngestionOptions: IngestionOptions = {
+  timeoutMs: 20_000,
+  tickMs: 15_000,
+  clusterWindowDays: 7,
+  log: () => {},
+};
+
+/**
+ * The ingestion job (issue 8): polls every enabled source when its interval has passed, each
+ * independently (one failing, hanging or serving broken XML is recorded on its own row and the
+ * others go on), stores new articles, re-indexes them for search and refreshes the suggested
+ * actions. Off unless started (main.ts starts it when sources exist; tests call pollDue).
+ */
+export class FeedIngestion {
+  private readonly options: IngestionOptions;
+  private clusters: Promise<StoryClusters> | undefined;
+  private readonly inFlight = new Map<number, Promise<PollOutcome>>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    options: Partial<IngestionOptions> = {},
+  ) {
+    this.options = { ...defaultIngestionOptions, ...options };
+  }
+
+  start(): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.ticking = this.pollDue().catch((error: unknown) =>
+        this.options.log(`feeds: poll failed: ${String(error)}`),
+      );
+    };
+    tick();
+    this.timer = setInterval(tick, this.options.tickMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.ticking;
+    await Promise.allSettled(this.inFlight.values());
+  }
+
+  /** Polls every enabled source whose interval has passed since its last poll. */
+  async pollDue(now = new Date()): Promise<PollOutcome[]> {
+    const due = await this.db
+      .select({ id: feedSources.id })
+      .from(feedSources)
+      .where(
+        and(
+          eq(feedSources.enabled, true),
+          sql`(${feedSources.lastPolledAt} is null or ${feedSources.lastPolledAt} + make_interval(secs => ${feedSources.pollingIntervalSeconds}) <= ${now.toISOString()}::timestamptz)`,
+        ),
+      );
+    return Promise.all(due.map((s) => this.pollSource(s.id)));
+  }
+
+  /** Polls one source now (a poll already running for it is shared, not repeated). */
+  pollSource(sourceId: number): Promise<PollOutcome> {
+    const running = this.inFlight.get(sourceId);
+    if (running) return running;
+    const poll = this.poll(sourceId).finally(() => this.inFlight.delete(sourceId));
+    this.inFlight.set(sourceId, poll);
+    return poll;
+  }
+
+  private async poll(sourceId: number): Promise<PollOutcome> {
+    const [source] = await this.db.select().from(feedSources).where(eq(feedSources.id, sourceId));
+    if (!source) return { sourceId, status: 'failed', error: 'no such source' };
+    try {
+      const fetched = await fetchFeed(
+        source.url,
+        { etag: source.etag, lastModified: source.lastModified },
+        this.options.timeoutMs,
+      );
+      if (fetched.status === 'not-modified') {
+        await this.recordSuccess(sourceId, {});
+        return { sourceId, status: 'not-modified' };
+      }
+      const entries = parseFeedEntries(fetched.body);
+      const added = await this.ingest(sourceId, source.feedId, entries);
+      await this.recordSuccess(sourceId, fetched.validators);
+      return { sourceId, status: 'ok', added };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.log(`feeds: source ${sourceId} (${source.url}) failed: ${message}`);
+      await this.db
+        .update(feedSources)
+        .set({
+          lastPolledAt: sql`now()`,
+          lastErrorAt: sql`now()`,
+          lastError: message.slice(0, 1000),
+          consecutiveFailures: sql`${feedSources.consecutiveFailures} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(feedSources.id, sourceId));
+      return { sourceId, status: 'failed', error: message };
+    }
+  }
+
+  /** Tags, clusters, stores and indexes parsed entries; returns how many articles are new. */
+  async ingest(
+    sourceId: number | null,
+    feedId: number,
+    entries: Parameters<typeof prepareArticles>[0],
+  ): Promise<number> {
+    const tagger = new Tagger(await loadTaggingDictionary(this.db));
+    const prepared = prepareArticles(entries, tagger);
+    const clusters = await this.loadClusters();
+    let stored;
+    try {
+      stored = await storeFeedArticles(
+        this.db,
+        { feedSourceId: sourceId, feedId },
+        prepared,
+        clusters,
+      );
+    } catch (error) {
+      // The clusters remembered articles the rolled-back transaction did not keep.
+      this.clusters = undefined;
+      throw error;
+    }
+    if (stored.articleIds.length > 0) {
+      await reindexArticles(this.db, [...stored.articleIds, ...stored.touchedParentIds]);
+      await refreshSuggestedActions(this.db);
+    }
+    return stored.articleIds.length;
+  }
+
+  private recordSuccess(
+    sourceId: number,
+    validators: { etag?: string | null; lastModified?: string | null },
+  ) {
+    return this.db
+      .update(feedSources)
+      .set({
+        lastPolledAt: sql`now()`,
+        lastSuccessAt: sql`now()`,
+        consecutiveFailures: 0,
+        updatedAt: sql`now()`,
+        ...(validators.etag !== undefined ? { etag: validators.etag } : {}),
+        ...(validators.lastModified !== undefined ? { lastModified: validators.lastModified } : {}),
+      })
+      .where(eq(feedSources.id, sourceId));
+  }
+
+  /** Recent feed articles, so a new one can join a story told earlier by another source. */
+  private loadClusters(): Promise<StoryClusters> {
+    this.clusters ??= (async () => {
+      const clusters = new StoryClusters();
+      const rows = rowsOf(
+        await this.db.execute(sql`
+          select f.article_id, f.signature, a.cluster_id, a.is_child,
+            coalesce((select array_agg(ad.disease_id) from article_diseases ad where ad.article_id = f.article_id), '{}') as disease_ids,
+            coalesce((select array_agg(distinct coalesce(l.country_id, l.id)) from article_locations al
+              join locations l on l.id = al.location_id where al.article_id = f.article_id), '{}') as country_ids
+          from feed_items f join articles a on a.article_id = f.article_id
+          where f.fetched_at > now() - make_interval(days => ${this.options.clusterWindowDays})
+          order by f.article_id`),
+      );
+      for (const row of rows) {
+        const articleId = Number(row['article_id']);
+        clusters.remember(
+          {
+            articleId,
+            signature: (row['signature'] as number[]).map(Number),
+            diseaseIds: (row['disease_ids'] as number[]).map(Number),
+            countryIds: (row['country_ids'] as number[]).map(Number),
+          },
+          { clusterId: Number(row['cluster_id'] ?? articleId), isChild: row['is_child'] === true },
+        );
+      }
+      return clusters;
+    })();
+    return this.clusters;
+  }
+}

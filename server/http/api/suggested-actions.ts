@@ -1,0 +1,108 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { LastNDaysQuery } from '../../../src/domain/suggested-actions';
+import { messages } from '../../../src/domain/messages';
+import type { Db } from '../../db/client';
+import {
+  giveSuggestedActionFeedback,
+  listSuggestedActions,
+  markSuggestedActionRead,
+  rateSuggestedReport,
+  reasonExists,
+  suggestedReportsOf,
+} from '../../db/repositories/suggested-actions';
+import { currentUser } from '../current-user';
+import { ApiError, badRequest } from '../errors';
+import { decodeOr400 } from '../validate';
+import { articleIdParam, idSegment, requiredIdQuery } from './articles-common';
+
+const lastNDaysOf = (request: FastifyRequest) =>
+  decodeOr400(LastNDaysQuery, request.query ?? {}).lastNDays;
+
+const notFound = (request: FastifyRequest) =>
+  new ApiError(404, [messages.notFound(request.method, request.url)]);
+
+async function reasonOr400(db: Db, request: FastifyRequest) {
+  const reasonId = articleIdParam(request, 'reasonId');
+  if (!(await reasonExists(db, reasonId))) {
+    throw badRequest([messages.unknownReference('rejection reason', reasonId)]);
+  }
+  return reasonId;
+}
+
+/**
+ * Suggested actions, their feedback and suggested reports (spec 001 §7; shapes in
+ * src/domain/suggested-actions.ts):
+ * - GET /api/diseaseactivities/suggestedActions?lastNDays → SuggestedActionItem[] (open ones)
+ * - GET …/suggestedActions/unread?lastNDays → the unread ones (the panel's count)
+ * - GET …/suggestedActions/{diseaseId}/{countryId}?lastNDays → [item] with articleIds, and marks
+ *   it read (opening a suggestion is reading it); 404 when there is none
+ * - PUT …/suggestedAction/feedback/{diseaseId}/{countryId}/{reasonId} → 204; the suggestion
+ *   closes, its articles never support that pair again
+ * - GET …/suggestedReport/id?id → SuggestedReport; PUT …/suggestedReport/quality/{id}/{reasonId} → 204
+ */
+export const suggestedActionRoutes: FastifyPluginAsync<{ readonly db: Db }> = async (
+  app,
+  { db },
+) => {
+  const base = '/diseaseactivities';
+
+  app.get(`${base}/suggestedActions`, (request) =>
+    listSuggestedActions(db, { lastNDays: lastNDaysOf(request) }),
+  );
+
+  app.get(`${base}/suggestedActions/unread`, (request) =>
+    listSuggestedActions(db, { lastNDays: lastNDaysOf(request), unreadOnly: true }),
+  );
+
+  app.get(
+    `${base}/suggestedActions/:diseaseId${idSegment}/:countryId${idSegment}`,
+    async (request) => {
+      const diseaseId = articleIdParam(request, 'diseaseId');
+      const countryId = articleIdParam(request, 'countryId');
+      const items = await listSuggestedActions(db, {
+        lastNDays: lastNDaysOf(request),
+        diseaseId,
+        countryId,
+      });
+      if (items.length === 0) throw notFound(request);
+      await markSuggestedActionRead(db, diseaseId, countryId);
+      return items.map((item) => ({ ...item, isRead: true }));
+    },
+  );
+
+  app.put(
+    `${base}/suggestedAction/feedback/:diseaseId${idSegment}/:countryId${idSegment}/:reasonId${idSegment}`,
+    async (request, reply) => {
+      const diseaseId = articleIdParam(request, 'diseaseId');
+      const countryId = articleIdParam(request, 'countryId');
+      const reasonId = await reasonOr400(db, request);
+      const done = await giveSuggestedActionFeedback(
+        db,
+        diseaseId,
+        countryId,
+        reasonId,
+        currentUser(request).id,
+      );
+      if (!done) throw notFound(request);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(`${base}/suggestedReport/id`, async (request) => {
+    const id = requiredIdQuery(request, 'id');
+    const [report] = await suggestedReportsOf(db, null, id);
+    if (!report) throw notFound(request);
+    return report;
+  });
+
+  app.put(
+    `${base}/suggestedReport/quality/:id${idSegment}/:reasonId${idSegment}`,
+    async (request, reply) => {
+      const id = articleIdParam(request, 'id');
+      const reasonId = await reasonOr400(db, request);
+      if (!(await rateSuggestedReport(db, id, reasonId, currentUser(request).id)))
+        throw notFound(request);
+      return reply.code(204).send();
+    },
+  );
+};
