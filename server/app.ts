@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import { defaultMailFrom } from './config';
 import type { Db } from './db/client';
 import { FeedIngestion } from './feeds/ingestion';
 import { createLookupsRepository } from './db/repositories/lookups';
@@ -9,6 +10,7 @@ import { configJsonRoutes } from './http/config-json';
 import { installErrorHandler, sendNotFound } from './http/errors';
 import { isClientRoute, registerSpa } from './http/static';
 import type { Identity } from './identity';
+import { createMailSender } from './mail/sender';
 import { searchRoutes } from './search/http';
 
 /** What the app is built from; main.ts and the tests each supply their own. */
@@ -46,6 +48,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => ingestion.stop());
   installErrorHandler(app);
 
+  // SMTP_URL set: the outbox is drained after each commit and every 30 s; else mail waits there.
+  const mailer =
+    config.smtpUrl === undefined
+      ? null
+      : createMailSender({
+          db,
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom ?? defaultMailFrom,
+          log: (message, error) => app.log.warn({ err: error }, message),
+        });
+  if (mailer !== null) {
+    app.addHook('onReady', () => {
+      mailer.start();
+      return Promise.resolve();
+    });
+    app.addHook('onClose', () => mailer.stop());
+  }
+
   await app.register(configJsonRoutes, { config });
   await identity.register(app);
   await app.register(apiRoutes, {
@@ -56,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookups: createLookupsRepository(db),
     ingestion,
     startIngestionOnNewSource: deps.startIngestionOnNewSource ?? false,
+    afterCommit: () => mailer?.kick(),
   });
 
   // SEARCH_URL set means a real Azure AI Search service answers; otherwise the embedded one.

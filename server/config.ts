@@ -8,6 +8,7 @@ import { defaultOidcScope } from '../src/domain/runtime-config';
  * - DATABASE_URL set → PostgreSQL; unset → PGlite in DATA_DIR.
  * - OIDC_ISSUER set → that external issuer (Keycloak, Entra ID…); unset → the embedded provider at /oidc.
  * - SEARCH_URL set → a real Azure AI Search service; unset → the embedded one at /search.
+ * - SMTP_URL set → mail in the outbox is sent over SMTP; unset → it stays in the outbox.
  */
 export interface ServerConfig {
   readonly port: number;
@@ -42,7 +43,14 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** FEED_TIMEOUT_MS: a feed source that has not answered by then fails that poll. */
   readonly feedTimeoutMs?: number;
+  /** SMTP server the outbox is drained to (smtp://user:pass@host:587); unset: mail stays queued. */
+  readonly smtpUrl?: string;
+  /** The From of notification mails (MAIL_FROM). */
+  readonly mailFrom?: string;
 }
+
+/** The From of notification mails when MAIL_FROM is not set. */
+export const defaultMailFrom = 'IST <no-reply@localhost>';
 
 const Env = Schema.Struct({
   PORT: Schema.optional(Schema.NumberFromString),
@@ -67,6 +75,8 @@ const Env = Schema.Struct({
   STATIC_DIR: Schema.optional(Schema.String),
   LOG_LEVEL: Schema.optional(Schema.String),
   FEED_TIMEOUT_MS: Schema.optional(Schema.NumberFromString),
+  SMTP_URL: Schema.optional(Schema.String),
+  MAIL_FROM: Schema.optional(Schema.String),
 });
 
 const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
@@ -104,6 +114,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     staticDir: e.STATIC_DIR ?? 'dist',
     logLevel: e.LOG_LEVEL ?? 'info',
     feedTimeoutMs: e.FEED_TIMEOUT_MS ?? 20_000,
+    ...(e.SMTP_URL === undefined ? {} : { smtpUrl: e.SMTP_URL }),
+    mailFrom: e.MAIL_FROM ?? defaultMailFrom,
   };
 }
 

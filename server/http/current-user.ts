@@ -43,6 +43,7 @@ const maxCachedSubjects = 10_000;
 
 interface Known {
   readonly user: CurrentUser;
+  readonly email: string | undefined;
   readonly seenAt: number;
 }
 
@@ -57,7 +58,8 @@ export function createUserDirectory(db: Db) {
         hit &&
         now - hit.seenAt < lastSeenInterval &&
         hit.user.givenName === claims.givenName &&
-        hit.user.familyName === claims.familyName
+        hit.user.familyName === claims.familyName &&
+        hit.email === claims.email
       ) {
         return hit.user.scope === claims.scope ? hit.user : { ...hit.user, scope: claims.scope };
       }
@@ -69,6 +71,7 @@ export function createUserDirectory(db: Db) {
           givenName: claims.givenName,
           familyName: claims.familyName,
           initials,
+          email: claims.email ?? null,
         })
         .onConflictDoUpdate({
           target: users.subject,
@@ -76,6 +79,8 @@ export function createUserDirectory(db: Db) {
             givenName: claims.givenName,
             familyName: claims.familyName,
             initials,
+            // A token without the claim keeps the address known from an earlier one.
+            ...(claims.email === undefined ? {} : { email: claims.email }),
             lastSeenAt: sql`now()`,
           },
         })
@@ -90,7 +95,7 @@ export function createUserDirectory(db: Db) {
         scope: claims.scope,
       };
       if (known.size >= maxCachedSubjects) known.clear();
-      known.set(claims.sub, { user, seenAt: now });
+      known.set(claims.sub, { user, email: claims.email, seenAt: now });
       return user;
     },
   };

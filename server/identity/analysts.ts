@@ -4,13 +4,30 @@ export interface DemoAnalyst {
   readonly subject: string;
   readonly givenName: string;
   readonly familyName: string;
+  /** Where notification mails go (a reserved example domain: nothing is delivered there). */
+  readonly email: string;
 }
 
 /** The analysts offered on the embedded provider's sign-in page, in display order. */
 export const demoAnalysts: readonly DemoAnalyst[] = [
-  { subject: 'analyst-amara', givenName: 'Amara', familyName: 'Okafor' },
-  { subject: 'analyst-lukas', givenName: 'Lukas', familyName: 'Schneider' },
-  { subject: 'analyst-mei', givenName: 'Mei', familyName: 'Tanaka' },
+  {
+    subject: 'analyst-amara',
+    givenName: 'Amara',
+    familyName: 'Okafor',
+    email: 'amara.okafor@ist.example',
+  },
+  {
+    subject: 'analyst-lukas',
+    givenName: 'Lukas',
+    familyName: 'Schneider',
+    email: 'lukas.schneider@ist.example',
+  },
+  {
+    subject: 'analyst-mei',
+    givenName: 'Mei',
+    familyName: 'Tanaka',
+    email: 'mei.tanaka@ist.example',
+  },
 ];
 
 /** The demo analyst with this subject, if any. */

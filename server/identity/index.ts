@@ -17,6 +17,8 @@ export interface AccessTokenClaims {
   readonly givenName: string;
   readonly familyName: string;
   readonly scope: string;
+  /** The `email` claim when the token carries one (notification mails). */
+  readonly email?: string;
 }
 
 /** Sign-in for IST: the embedded OpenID provider (or an external issuer) and token checks. */

@@ -101,13 +101,19 @@ export function createProvider(
           given_name: analyst.givenName,
           family_name: analyst.familyName,
           name: fullName(analyst),
+          email: analyst.email,
         }),
       };
     },
     extraTokenClaims: (_ctx, token) => {
       const analyst = 'accountId' in token ? findDemoAnalyst(token.accountId) : undefined;
       if (analyst === undefined) return undefined;
-      return { given_name: analyst.givenName, family_name: analyst.familyName };
+      // The e-mail rides in the access token so the API knows where notifications go.
+      return {
+        given_name: analyst.givenName,
+        family_name: analyst.familyName,
+        email: analyst.email,
+      };
     },
     loadExistingGrant: async (ctx) => {
       const { client, session } = ctx.oidc;

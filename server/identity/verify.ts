@@ -35,7 +35,8 @@ export function claimsOf(payload: Readonly<Record<string, unknown>>): AccessToke
   }
   const scp = payload['scope'] ?? payload['scp'];
   const scope = Array.isArray(scp) ? scp.filter((s) => typeof s === 'string').join(' ') : text(scp);
-  return { sub, givenName, familyName, scope };
+  const email = text(payload['email']);
+  return { sub, givenName, familyName, scope, ...(email === '' ? {} : { email }) };
 }
 
 /** Verifies signature, issuer, audience and expiry with jose, then maps the claims. */

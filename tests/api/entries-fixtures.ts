@@ -250,20 +250,32 @@ export async function insertEntriesFixtures(db: Db): Promise<EntriesFixtures> {
   };
 }
 
-/** A server with the entries fixtures and two analysts' API clients. */
-export async function startEntriesServer(backend: Backend): Promise<{
+/**
+ * A server with the entries fixtures and two analysts' API clients (their tokens carry
+ * amara@ist.example and lukas@ist.example); `env` adds configuration (SMTP_URL…).
+ */
+export async function startEntriesServer(
+  backend: Backend,
+  env: Readonly<Record<string, string>> = {},
+): Promise<{
   server: TestServer;
   fx: EntriesFixtures;
   amara: ReturnType<typeof apiClient>;
   lukas: ReturnType<typeof apiClient>;
   anonymous: ReturnType<typeof apiClient>;
 }> {
-  const { server, fx, issuer } = await startFixtureServer(backend, insertEntriesFixtures);
-  const amaraToken = await issuer.token({ sub: 'amara', givenName: 'Amara', familyName: 'Okafor' });
+  const { server, fx, issuer } = await startFixtureServer(backend, insertEntriesFixtures, env);
+  const amaraToken = await issuer.token({
+    sub: 'amara',
+    givenName: 'Amara',
+    familyName: 'Okafor',
+    email: 'amara@ist.example',
+  });
   const lukasToken = await issuer.token({
     sub: 'lukas',
     givenName: 'Lukas',
     familyName: 'Schneider',
+    email: 'lukas@ist.example',
   });
   return {
     server,

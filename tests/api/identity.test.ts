@@ -132,6 +132,8 @@ describe('identity: the embedded OpenID provider', () => {
       sub: 'analyst-amara',
       givenName: 'Amara',
       familyName: 'Okafor',
+      // Where notification mails go (the outbox).
+      email: 'amara.okafor@ist.example',
       scope: expect.stringMatching(/^(?=.*\bist\.api\b)(?=.*\baccount\.api\b)/),
     });
   });

@@ -1,7 +1,8 @@
 import { SignJWT, errors, generateKeyPair, jwtVerify } from 'jose';
-import type { CryptoKey, JWTPayload } from 'jose';
+import type { CryptoKey } from 'jose';
 import { ApiScope, defaultOidcScope } from '../../src/domain/runtime-config';
 import type { AccessTokenClaims, Identity } from '../../server/identity';
+import { claimsOf } from '../../server/identity/verify';
 
 /** Who a test token is for; every field optional. */
 export interface TestTokenClaims {
@@ -9,6 +10,7 @@ export interface TestTokenClaims {
   readonly givenName?: string;
   readonly familyName?: string;
   readonly scope?: string;
+  readonly email?: string;
   /** Seconds from now; negative for an expired token. */
   readonly expiresIn?: number;
 }
@@ -29,6 +31,7 @@ const sign = (key: CryptoKey, issuer: string, audience: string, c: TestTokenClai
     scope: c.scope ?? defaultOidcScope,
     given_name: c.givenName ?? 'Ada',
     family_name: c.familyName ?? 'Analyst',
+    ...(c.email === undefined ? {} : { email: c.email }),
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' })
     .setSubject(c.sub ?? 'analyst-ada')
@@ -37,11 +40,6 @@ const sign = (key: CryptoKey, issuer: string, audience: string, c: TestTokenClai
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + (c.expiresIn ?? 600))
     .sign(key);
-
-const text = (payload: JWTPayload, name: string) => {
-  const value = payload[name];
-  return typeof value === 'string' ? value : '';
-};
 
 /**
  * Our test double of an external OpenID issuer: a local RS256 key pair, tokens signed with
@@ -62,12 +60,8 @@ export async function createTestIdentity(
         algorithms: ['RS256'],
       });
       if (payload.sub === undefined) throw new errors.JWTClaimValidationFailed('no sub', payload);
-      return {
-        sub: payload.sub,
-        givenName: text(payload, 'given_name'),
-        familyName: text(payload, 'family_name'),
-        scope: text(payload, 'scope'),
-      };
+      // The server's own claim mapping (names, scope, email), as a real issuer's tokens get.
+      return claimsOf(payload);
     },
     async close() {},
   };

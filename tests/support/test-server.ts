@@ -143,12 +143,14 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
 export async function startFixtureServer<F>(
   backend: Backend,
   insert: (db: Db) => Promise<F>,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<{ server: TestServer; fx: F; issuer: TestIdentity }> {
   const issuer = await createTestIdentity();
   let fx: { value: F } | undefined;
   const server = await startTestServer({
     backend,
     identity: issuer.identity,
+    env,
     prepare: async (db) => {
       fx = { value: await insert(db) };
     },

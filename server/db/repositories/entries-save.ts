@@ -19,6 +19,7 @@ import {
 import { findActivity } from './activity-detail';
 import { lockActivityVersion } from './activity-version-lock';
 import { recordAudit } from './audit';
+import { queueUpdateMails } from '../../mail/outbox';
 import { columnsOfCounts, countsOfRow } from './entries-read';
 import type { PreparedSubmission } from './entries-submission';
 import { EntriesRefusal, prepareSubmission } from './entries-submission';
@@ -41,6 +42,8 @@ export interface SaveRequest {
   readonly expectedVersion: number;
   readonly userId: number;
   readonly today: string;
+  /** The product's public origin (the activity link of notification mails). */
+  readonly publicUrl: string;
 }
 
 /** Messages of a level, prefixed as the server sends them. */
@@ -427,6 +430,32 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
           await writeDailyTotal(tx, total, prepared, collectionId, request.activityId, userId),
         );
       }
+      // Important and Critical updates notify users: queued here, so only if the commit holds.
+      await queueUpdateMails(
+        tx,
+        {
+          diseaseActivityId: request.activityId,
+          diseaseId: found.activity.diseaseId,
+          diseaseName: found.diseaseName,
+          countryName: found.countryName,
+          speciesName: found.speciesName,
+          link: `${request.publicUrl}/activity/${request.activityId}/${request.countryId}`,
+        },
+        committedEntries.flatMap(({ entry, id }) =>
+          entry.fields.kind === 'description' && entry.reportedOn !== null
+            ? [
+                {
+                  reportId: id,
+                  title: entry.fields.title,
+                  description: entry.fields.description,
+                  importance: entry.fields.importance,
+                  locationName: prepared.locationNames.get(entry.locationId) ?? '',
+                  reportedOn: entry.reportedOn,
+                },
+              ]
+            : [],
+        ),
+      );
     }
 
     const version = locked.version + 1;

@@ -11,3 +11,4 @@ export * from './oidc';
 export * from './search';
 export * from './activity-summaries';
 export * from './feeds';
+export * from './outbox';

@@ -30,6 +30,10 @@ import { recentDays } from '../../../src/domain/entries/entries-api';
 /** What the entries routes need. */
 export interface ActivityEntriesDeps {
   readonly db: Db;
+  /** The product's public origin, for the activity link in notification mails. */
+  readonly publicUrl: string;
+  /** Runs after a commit is stored (nudges the mail sender). */
+  readonly afterCommit: () => void;
 }
 
 const activityPath = `/diseaseactivities/:activityId${idSegment}/countries/:countryId${idSegment}`;
@@ -122,7 +126,7 @@ export function requiredVersion(request: FastifyRequest, reply: FastifyReply): n
  */
 export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = async (
   app,
-  { db },
+  { db, publicUrl, afterCommit },
 ) => {
   app.get(`${activityPath}/numDays/:numDays${idSegment}`, async (request, reply) => {
     const found = await activityOf(db, request);
@@ -206,7 +210,9 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
         expectedVersion: expected,
         userId: user.id,
         today: today(),
+        publicUrl,
       });
+      if (answer.committed) afterCommit();
       const articleIds = [
         ...new Set(
           [body.cases, body.travellers, body.descriptions, body.inactivities, body.reportingPeriods]

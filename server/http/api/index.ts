@@ -14,6 +14,7 @@ import { countryRoutes } from './countries';
 import { diseaseActivityIndexRoutes } from './disease-activities';
 import { feedSourceRoutes } from './feed-sources';
 import { logRoutes } from './log';
+import { outboxRoutes } from './outbox';
 import { lookupRoutes } from './lookups';
 import { suggestedActionRoutes } from './suggested-actions';
 
@@ -25,6 +26,8 @@ export interface ApiDeps {
   readonly lookups: LookupsRepository;
   readonly ingestion: FeedIngestion;
   readonly startIngestionOnNewSource: boolean;
+  /** Runs after a commit is stored (the mail sender's nudge). */
+  readonly afterCommit?: () => void;
 }
 
 /**
@@ -40,7 +43,12 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(lookupRoutes, { lookups: deps.lookups });
   await app.register(logRoutes);
   await app.register(articleRoutes, { db: deps.db });
-  await app.register(activityEntriesRoutes, { db: deps.db });
+  await app.register(activityEntriesRoutes, {
+    db: deps.db,
+    publicUrl: deps.config.publicUrl,
+    afterCommit: deps.afterCommit ?? (() => undefined),
+  });
+  await app.register(outboxRoutes, { db: deps.db });
   await app.register(activityReportRoutes, { db: deps.db });
   await app.register(descriptionReportRoutes, { db: deps.db });
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });
