@@ -84,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(searchRoutes, {
       prefix: '/search',
       apiKey: config.searchApiKey,
+      queryKey: config.searchQueryKey,
       db,
       engine: config.searchEngine ?? 'memory',
     });

@@ -23,7 +23,17 @@ export interface ServerConfig {
   /** Audience the API expects in access tokens. */
   readonly oidcAudience: string;
   readonly searchUrl: string | undefined;
+  /**
+   * The search service's admin key (SEARCH_API_KEY): it reads and writes (docs/index). The
+   * server's own writers use it; it is never sent to the browser.
+   */
   readonly searchApiKey: string;
+  /**
+   * The query key (SEARCH_QUERY_KEY): searches, lookups and counts only, as Azure's query keys.
+   * /config.json gives the browser this one, so the browser cannot upload, merge or delete
+   * documents (second-store articles are read-only, spec 000 §4).
+   */
+  readonly searchQueryKey: string;
   /**
    * The embedded search service's engine (SEARCH_ENGINE): `memory` (the default) also keeps the
    * articles index in process (server/search/memory/), loaded in the background after start;
@@ -63,6 +73,7 @@ const Env = Schema.Struct({
   OIDC_AUDIENCE: Schema.optional(Schema.String),
   SEARCH_URL: Schema.optional(Schema.String),
   SEARCH_API_KEY: Schema.optional(Schema.String),
+  SEARCH_QUERY_KEY: Schema.optional(Schema.String),
   SEARCH_ENGINE: Schema.optional(Schema.Literal('sql', 'memory')),
   IST_ENVIRONMENT: Schema.optional(Schema.String),
   IST_VERSION: Schema.optional(Schema.String),
@@ -79,6 +90,10 @@ const Env = Schema.Struct({
   MAIL_FROM: Schema.optional(Schema.String),
 });
 
+/** The embedded search service's keys when SEARCH_API_KEY / SEARCH_QUERY_KEY are unset. */
+export const embeddedSearchAdminKey = 'ist-embedded-search-key';
+export const embeddedSearchQueryKey = 'ist-embedded-search-query-key';
+
 const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
 
 /** Reads and validates the environment; throws with a readable message on a bad value. */
@@ -87,6 +102,16 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     Object.fromEntries(Object.entries(env).filter(([, v]) => nonEmpty(v) !== undefined)),
   );
   const port = e.PORT ?? 5000;
+  if (e.SEARCH_URL !== undefined && e.SEARCH_QUERY_KEY === undefined) {
+    throw new Error(
+      'SEARCH_QUERY_KEY is required with SEARCH_URL: the browser is given a query key, never the admin key (SEARCH_API_KEY).',
+    );
+  }
+  const searchApiKey = e.SEARCH_API_KEY ?? embeddedSearchAdminKey;
+  const searchQueryKey = e.SEARCH_QUERY_KEY ?? embeddedSearchQueryKey;
+  if (searchQueryKey === searchApiKey) {
+    throw new Error('SEARCH_QUERY_KEY must differ from SEARCH_API_KEY: a query key cannot write.');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -98,7 +123,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     oidcClientId: e.OIDC_CLIENT_ID ?? 'ist-web',
     oidcAudience: e.OIDC_AUDIENCE ?? 'ist-api',
     searchUrl: e.SEARCH_URL?.replace(/\/+$/, ''),
-    searchApiKey: e.SEARCH_API_KEY ?? 'ist-embedded-search-key',
+    searchApiKey,
+    searchQueryKey,
     searchEngine: e.SEARCH_ENGINE ?? 'memory',
     environment: e.IST_ENVIRONMENT ?? 'local',
     version: e.IST_VERSION ?? process.env['npm_package_version'] ?? '0.0.0',
@@ -127,7 +153,8 @@ export function runtimeConfigOf(c: ServerConfig): RuntimeConfig {
   const search = c.searchUrl ?? `${c.publicUrl}/search`;
   const issuer = issuerOf(c);
   return {
-    searchApiKey: c.searchApiKey,
+    // The query key: the browser only reads the search indexes.
+    searchApiKey: c.searchQueryKey,
     articleSearchUrl: `${search}/indexes/articles/docs`,
     locationSearchUrl: `${search}/indexes/locations/docs`,
     feedsIndexUrl: `${search}/indexes/feeds/docs`,

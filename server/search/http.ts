@@ -12,8 +12,13 @@ import type { RawSearchParameters, SearchRequest } from './request';
 import { normaliseSearchRequest, parseSelect, rawFromBody, rawFromQueryString } from './request';
 
 export interface SearchRoutesDeps {
-  /** The key every request's `api-key` header must carry (config.searchApiKey). */
+  /** The admin key (config.searchApiKey): every operation, docs/index included. */
   readonly apiKey: string;
+  /**
+   * The query key (config.searchQueryKey, the browser's): searches, lookups and counts; docs/index
+   * answers 403 as Azure does for a query key.
+   */
+  readonly queryKey: string;
   readonly db: Db;
   /** How @odata.count is computed; the executor's bounded count when absent. */
   readonly count?: CountStrategy | undefined;
@@ -45,7 +50,10 @@ const identifier = /^[A-Za-z0-9_-]+$/;
  */
 export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, deps) => {
   const { db } = deps;
-  const expectedKey = Buffer.from(deps.apiKey);
+  const adminKey = Buffer.from(deps.apiKey);
+  const queryKey = Buffer.from(deps.queryKey);
+  /** Requests that came with the query key (read only). */
+  const readOnly = new WeakSet<FastifyRequest>();
   // Loads in the background: until it is in, every search goes to SQL.
   const memory =
     deps.engine === 'memory'
@@ -72,7 +80,8 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
   app.addHook('onRequest', async (request, reply) => {
     const given = request.headers['api-key'];
     const key = Buffer.from(typeof given === 'string' ? given : '');
-    if (key.length !== expectedKey.length || !timingSafeEqual(key, expectedKey)) {
+    if (keyMatches(key, queryKey)) readOnly.add(request);
+    else if (!keyMatches(key, adminKey)) {
       return sendAzureError(
         reply,
         403,
@@ -119,6 +128,14 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       }
       case 'index': {
         if (request.method !== 'POST') throw noResource(request);
+        // A query key only reads: second-store documents (and every other) stay as uploaded.
+        if (readOnly.has(request)) {
+          return sendAzureError(
+            reply,
+            403,
+            'Authorization failed: a query key cannot upload, merge or delete documents; use an admin api-key.',
+          );
+        }
         const batch = parseIndexBatch(request.body, index);
         const results = await applyIndexBatch(db, index, batch);
         return reply
@@ -138,6 +155,11 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
   });
   app.route({ method: ['GET', 'POST'], url: '/', handler });
 };
+
+/** Constant-time comparison of the given key with an expected one. */
+function keyMatches(given: Buffer, expected: Buffer): boolean {
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 function sendAzureError(reply: FastifyReply, status: number, message: string) {
   return reply

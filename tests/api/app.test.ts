@@ -43,6 +43,9 @@ describe.each(backends)('the app on %s', (backend) => {
     expect(config.apiUrl).toBe(`${server.baseUrl}/api`);
     expect(config.articleSearchUrl).toBe(`${server.baseUrl}/search/indexes/articles/docs`);
     expect(config.authBaseUrl).toBe('https://issuer.test');
+    // The browser gets the search service's query key, never the admin key (docs/index).
+    expect(config.searchApiKey).toBe(server.config.searchQueryKey);
+    expect(config.searchApiKey).not.toBe(server.config.searchApiKey);
   });
 
   it.each(['/api/no-such-thing', '/api/lookups/extra'])(

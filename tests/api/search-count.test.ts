@@ -38,6 +38,7 @@ describe('bounded @odata.count (bound 3, six fixture documents)', () => {
     await app.register(searchRoutes, {
       prefix: '/search',
       apiKey,
+      queryKey: `${apiKey}-query`,
       db: database.db,
       count: boundedCount({ bound: 3 }),
     });

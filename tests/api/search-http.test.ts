@@ -38,6 +38,34 @@ describe.each(backends)('search service over HTTP on %s', (backend) => {
     }
   });
 
+  it('takes the query key for reads and answers docs/index with it 403 in Azure shape', async () => {
+    const query = { 'api-key': server.config.searchQueryKey };
+    for (const path of [
+      '/articles/docs?api-version=2024-07-01&$count=true',
+      "('articles')/docs('2')?api-version=2024-07-01",
+      '/articles/docs/$count?api-version=2024-07-01',
+    ]) {
+      expect((await fetch(url(path), { headers: query })).status, path).toBe(200);
+    }
+    const search = await fetch(url('/articles/docs/search?api-version=2024-07-01'), {
+      method: 'POST',
+      headers: { ...query, 'content-type': 'application/json' },
+      body: JSON.stringify({ filter: "articleId eq '2'", count: true }),
+    });
+    expect(search.status).toBe(200);
+    for (const path of ['/articles/docs/index', "('articles')/docs/search.index"]) {
+      const res = await fetch(url(`${path}?api-version=2024-07-01`), {
+        method: 'POST',
+        headers: { ...query, 'content-type': 'application/json' },
+        body: JSON.stringify({ value: [{ '@search.action': 'delete', articleId: '2' }] }),
+      });
+      expect(res.status, path).toBe(403);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error).toEqual({ code: '', message: expect.stringMatching(/query key/) });
+    }
+    expect((await get("/articles/docs('2')")).status).toBe(200);
+  });
+
   it('answers 404 in Azure shape for an unknown index, both path forms', async () => {
     for (const path of ['/nope/docs', "('nope')/docs", '/toString/docs']) {
       const res = await get(path);

@@ -122,6 +122,44 @@ describe.each(backends)('@azure/search-documents against the embedded service on
     expect(await client.getDocumentsCount()).toBe(6);
   });
 
+  it("with the browser's query key (from /config.json): reads, and every write is refused", async () => {
+    const browserKey = (
+      (await (await fetch(`${server.baseUrl}/config.json`)).json()) as { searchApiKey: string }
+    ).searchApiKey;
+    expect(browserKey).toBe(server.config.searchQueryKey);
+    expect(browserKey).not.toBe(server.config.searchApiKey);
+    const reader = new SearchClient<ArticleDocument>(
+      `${server.baseUrl}/search`,
+      'articles',
+      new AzureKeyCredential(browserKey),
+      { serviceVersion: '2024-07-01', allowInsecureConnection: true },
+    );
+    expect(await reader.getDocumentsCount()).toBe(6);
+    expect(await reader.getDocument('2', { selectedFields: ['articleId'] })).toEqual({
+      articleId: '2',
+    });
+    const found = await reader.search('*', { filter: "articleId eq '2'", includeTotalCount: true });
+    expect(found.count).toBe(1);
+    // The second-store article uploaded with the admin key stays as it was.
+    await client.uploadDocuments([
+      { articleId: 'cosmos-ro', articleTitle: 'From the feed store', isCosmosDbArticle: true },
+    ]);
+    for (const write of [
+      () => reader.uploadDocuments([{ articleId: 'cosmos-ro', articleTitle: 'Changed' }]),
+      () => reader.mergeDocuments([{ articleId: 'cosmos-ro', isRead: true }]),
+      () => reader.mergeOrUploadDocuments([{ articleId: 'browser-new', isRead: true }]),
+      () => reader.deleteDocuments('articleId', ['cosmos-ro']),
+    ]) {
+      await expect(write()).rejects.toMatchObject({ statusCode: 403 });
+    }
+    expect(await client.getDocument('cosmos-ro')).toMatchObject({
+      articleTitle: 'From the feed store',
+      isRead: null,
+    });
+    await expect(client.getDocument('browser-new')).rejects.toMatchObject({ statusCode: 404 });
+    await client.deleteDocuments('articleId', ['cosmos-ro']);
+  });
+
   it('a partial batch failure comes back per item (207)', async () => {
     const result = await client.mergeDocuments([{ articleId: 'nowhere', isRead: true }], {
       throwOnAnyFailure: false,

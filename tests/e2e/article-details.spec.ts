@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fixtures from '../../src/ui/sanitized-html.fixtures.json' with { type: 'json' };
+import { embeddedSearchAdminKey } from '../../server/config';
 
 /** The article details screen in real Chromium against the real server and seeded data. */
 
@@ -170,14 +171,14 @@ test("DOMPurify's vectors through the details content path run no script in Chro
   // store: it lives only in the index, and its summary is the content the details screen shows).
   const config = (await (await page.request.get('/config.json')).json()) as {
     articleSearchUrl: string;
-    searchApiKey: string;
   };
   const articleId = String(990_000_000 + Math.floor(Math.random() * 1_000_000));
   const payload = fixtures.map((f) => f.payload).join('\n');
   const upload = await page.request.post(
     `${config.articleSearchUrl}/index?api-version=2024-07-01`,
     {
-      headers: { 'api-key': config.searchApiKey },
+      // The admin key: the browser's key from /config.json is a query key and cannot write.
+      headers: { 'api-key': process.env['SEARCH_API_KEY'] ?? embeddedSearchAdminKey },
       data: {
         value: [
           {
