@@ -5,6 +5,7 @@ import {
 } from '../src/domain/article-search/article-document';
 import { clusterBatch } from '../src/domain/article-search/clustering';
 import { ArticleFilters } from '../src/domain/article-search/filters';
+import { buildArticleLinkQuery } from '../src/domain/article-search/link-query';
 import {
   articlePageSize,
   articleSortColumns,
@@ -41,6 +42,8 @@ export interface ArticleSearchClient {
   byIds(ids: readonly string[]): Promise<SearchArticlesResult>;
   one(id: string): Promise<SearchArticleResult>;
   related(articleId: string, clusterId: string): Promise<SearchArticlesResult>;
+  /** The associated-articles search (spec 001 §7): top 10 by articleId, title, diseaseIds. */
+  forLinking(text: string): Promise<SearchArticlesResult>;
 }
 
 /** A search service failure: logged and swallowed (spec 000 §8). */
@@ -182,6 +185,14 @@ export function createArticleSearchClient(settings: ArticleSearchSettings): Arti
       if (articleId === '' || clusterId === '') return { articles: [], error: false };
       return swallow(async () => {
         const parameters = buildRelatedArticlesQuery(String(articleId), String(clusterId));
+        const answer = await send('GET', '', parameters, ArticleSearchResponse);
+        return { articles: [...answer.value], error: false };
+      }, failedArticles);
+    },
+
+    async forLinking(text) {
+      const parameters = buildArticleLinkQuery(typeof text === 'string' ? text : '');
+      return swallow(async () => {
         const answer = await send('GET', '', parameters, ArticleSearchResponse);
         return { articles: [...answer.value], error: false };
       }, failedArticles);

@@ -15,7 +15,14 @@ import type {
   NewActivity,
 } from '../src/domain/disease-activities';
 import type { ActivityIndexPage, ActivityIndexRequest } from './activity-search/activity-index';
-import type { ActivityDialogsEngineApi } from './activity-dialogs/dialogs-engine-api';
+import type {
+  ActivityDialogsEngineApi,
+  ActivityWriteResult,
+  DialogActivityKey,
+  LinkArticlesResult,
+} from './activity-dialogs/dialogs-engine-api';
+
+export type { ActivityWriteResult, DialogActivityKey, LinkArticlesResult };
 
 export type { ActivityIndexPage, ActivityIndexRequest };
 import type { JsLogEntry } from '../src/domain/log';

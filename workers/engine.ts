@@ -105,6 +105,7 @@ export function createEngine(): EngineApi {
     getArticlesByIds: (ids) => articleSearch.byIds(ids),
     getSearchArticle: (articleId) => articleSearch.one(articleId),
     getRelatedArticles: (articleId, clusterId) => articleSearch.related(articleId, clusterId),
+    searchArticlesToLink: (text) => articleSearch.forLinking(text),
     ...articles,
     ...activities,
     ...activityDialogs,

@@ -30,7 +30,7 @@ const historyLimit = 1000;
 export function createActivityDialogsApi({
   request,
   report,
-}: ArticlesApiDeps): ActivityDialogsEngineApi {
+}: ArticlesApiDeps): Omit<ActivityDialogsEngineApi, 'searchArticlesToLink'> {
   /** Runs a read; a failure follows spec 000 §8 (alert, log, sign-out) and rejects. */
   async function read<A, I>(call: ApiCall<A, I>): Promise<A> {
     try {

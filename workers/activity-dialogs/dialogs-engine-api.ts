@@ -1,4 +1,5 @@
 import type { LinkExistingReports, LinkedReports } from '../../src/domain/articles';
+import type { SearchArticlesResult } from '../engine-api';
 import type {
   ActivityDetailJson,
   DescriptionEditBody,
@@ -59,6 +60,11 @@ export interface ActivityDialogsEngineApi {
     locationId: number,
     reportedOn: string,
   ): Promise<NestingAnswerJson>;
+  /**
+   * The associated-articles search (spec 001 §7): the article search service, $top 10,
+   * searchFields articleId, articleTitle, diseaseIds. Failures are logged and answer `error`.
+   */
+  searchArticlesToLink(text: string): Promise<SearchArticlesResult>;
   /** PUT /api/articles/link-existing-reports; a failure answers its message (no IST Error alert). */
   linkArticlesToReports(body: LinkExistingReports): Promise<LinkArticlesResult>;
 }
