@@ -23,6 +23,7 @@ import type {
 } from './activity-dialogs/dialogs-engine-api';
 
 export type { ActivityWriteResult, DialogActivityKey, LinkArticlesResult };
+import type { ActivityDetailsEngineApi } from './activity-details/details-engine-api';
 
 export type { ActivityIndexPage, ActivityIndexRequest };
 import type { JsLogEntry } from '../src/domain/log';
@@ -49,6 +50,8 @@ export interface EngineOptions {
    * RequiredParameterError naming it while it is missing.
    */
   readonly articleSearchUrl?: string;
+  /** Location search URL from /config.json (`locationSearchUrl`, …/indexes/locations/docs). */
+  readonly locationSearchUrl?: string;
   /** The search service's key from /config.json (`searchApiKey`), sent as the `api-key` header. */
   readonly searchApiKey?: string;
 }
@@ -99,7 +102,7 @@ export interface ArticleSource {
   readonly sourcePriority: number;
 }
 
-export interface EngineApi extends ActivityDialogsEngineApi {
+export interface EngineApi extends ActivityDialogsEngineApi, ActivityDetailsEngineApi {
   /** Called once after sign-in; later calls replace options and callbacks. */
   init(options: EngineOptions, callbacks: EngineCallbacks): Promise<void>;
   /** The current bearer access token (null after sign-out). Every API call carries it. */

@@ -5,6 +5,9 @@ import { createApiClient, type ApiCall } from './api-client';
 import { createArticleSearchClient } from './article-search';
 import { createActivitiesApi } from './activities-api';
 import { createActivityDialogsApi } from './activity-dialogs/dialogs-api';
+import { createActivityDetailsApi } from './activity-details/details-api';
+import { createLocationSearch } from './activity-details/location-search';
+import { createSearchServiceSender } from './search-service';
 import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
 import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
 import { applyErrorRules } from './error-rules';
@@ -76,6 +79,16 @@ export function createEngine(): EngineApi {
   const articles = createArticlesApi(featureDeps);
   const activities = createActivitiesApi(featureDeps);
   const activityDialogs = createActivityDialogsApi(featureDeps);
+  const activityDetails = createActivityDetailsApi(
+    featureDeps,
+    createLocationSearch(
+      createSearchServiceSender({
+        url: () => requireParam('locationSearchUrl', options?.locationSearchUrl),
+        apiKey: () => requireParam('searchApiKey', options?.searchApiKey),
+      }),
+      (message) => sendLog({ logLevel: 'error', message }),
+    ),
+  );
 
   const lookups = createLookupsCache(() =>
     call({ method: 'GET', path: '/lookups', schema: Lookups }),
@@ -88,10 +101,11 @@ export function createEngine(): EngineApi {
       requireParam('callbacks', nextCallbacks);
       if (options && options.apiUrl !== nextOptions.apiUrl) lookups.clear();
       // Only the contract's members are kept: a caller's object may carry more.
-      const { articleSearchUrl, searchApiKey } = nextOptions;
+      const { articleSearchUrl, locationSearchUrl, searchApiKey } = nextOptions;
       options = {
         apiUrl: nextOptions.apiUrl,
         ...(typeof articleSearchUrl === 'string' ? { articleSearchUrl } : {}),
+        ...(typeof locationSearchUrl === 'string' ? { locationSearchUrl } : {}),
         ...(typeof searchApiKey === 'string' ? { searchApiKey } : {}),
       };
       callbacks = nextCallbacks;
@@ -109,5 +123,6 @@ export function createEngine(): EngineApi {
     ...articles,
     ...activities,
     ...activityDialogs,
+    ...activityDetails,
   };
 }

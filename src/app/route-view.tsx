@@ -6,7 +6,9 @@ import { defaultPath, type RouteMatch } from '@/app/routes';
 
 // Feature screens are separate chunks: the first load carries only the shell.
 const ActivityIndexScreen = lazy(() => import('@/features/activities/activity-index-screen'));
-const ActivityDetailsScreen = lazy(() => import('@/features/activities/activity-details-screen'));
+const ActivityDetailsScreen = lazy(
+  () => import('@/features/activities/details/activity-details-screen'),
+);
 const ArticleIndexScreen = lazy(() => import('@/features/articles/index/article-index-screen'));
 const ArticleDetailsScreen = lazy(() => import('@/features/articles/article-details-screen'));
 

@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
+import { messages } from '@/domain/messages';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import { ErrorState } from '@/ui/error-state';
+import { Kbd } from '@/ui/kbd';
+import { LoadingState } from '@/ui/loading-state';
+import { CommitBar } from './commit-bar';
+import { DetailsHeader } from './details-header';
+import { useActivityDetailsCommands } from './details-commands';
+import { closeDetails, openDetails, setPage, setTab, useDetails } from './details-store';
+import {
+  entryViewTypes,
+  locationMatches,
+  orderLocations,
+  pageOf,
+  type ActivityLocation,
+} from './location-order';
+import { LocationPanel } from './location-panel';
+import { LocationTable } from './location-table';
+import { WarningsPanel } from './warnings-panel';
+
+/** Props of {@link ActivityDetailsScreen}: the route's parameters. */
+export interface ActivityDetailsScreenProps {
+  readonly diseaseActivityIdParam: string;
+  readonly countryIdParam: string;
+}
+
+/** The locations the tables show: Filter text, 'View' type, order, then the page. */
+function useShownLocations() {
+  const { detail, drafts, addedLocations, locationMode, locationText, view, order, page } =
+    useDetails();
+  return useMemo(() => {
+    if (detail === null) return { items: [] as ActivityLocation[], page: 1, pages: 1, total: 0 };
+    const types = entryViewTypes[view];
+    const withEntries = new Set<number>([
+      ...detail.reports.filter((r) => types === null || types.has(r.type)).map((r) => r.locationId),
+      ...drafts.filter((d) => types === null || types.has(d.type)).map((d) => d.locationId),
+    ]);
+    const all = [...detail.locations, ...addedLocations].filter(
+      (l) =>
+        (types === null || withEntries.has(l.id) || addedLocations.some((a) => a.id === l.id)) &&
+        (locationMode !== 'filter' || locationMatches(l, locationText)),
+    );
+    const ordered = orderLocations(all, order);
+    return { ...pageOf(ordered, page), total: ordered.length };
+  }, [detail, drafts, addedLocations, locationMode, locationText, view, order, page]);
+}
+
+function Pagination({
+  page,
+  pages,
+  total,
+}: {
+  readonly page: number;
+  readonly pages: number;
+  readonly total: number;
+}) {
+  if (pages <= 1) return <p className="text-xs text-slate-500">{total} location(s)</p>;
+  return (
+    <nav aria-label="Location pages" className="flex items-center gap-2 text-xs text-slate-600">
+      <Button onClick={() => setPage(page - 1)} disabled={page <= 1}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {pages} · {total} locations
+      </span>
+      <Button onClick={() => setPage(page + 1)} disabled={page >= pages}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+function EntriesTab() {
+  const { detail } = useDetails();
+  const shown = useShownLocations();
+  const locationInput = useRef<HTMLInputElement>(null);
+  const focusLocationSearch = useCallback(() => {
+    locationInput.current?.focus();
+    locationInput.current?.select();
+  }, []);
+  useActivityDetailsCommands(focusLocationSearch);
+  if (detail === null) return null;
+  return (
+    <>
+      {/* Slot: the Overview sub-tab ('Edit overview', SAVE OVERVIEW) — issue 7, dialogs. */}
+      <div data-slot="overview" />
+      {detail.readOnly && (
+        <div
+          role="alert"
+          className="mb-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="auto-surveillance-banner"
+        >
+          {messages.pendingAutoSurveillanceBanner}
+        </div>
+      )}
+      <LocationPanel inputRef={locationInput} />
+      <CommitBar />
+      <WarningsPanel />
+      <div className="mb-2 flex items-center justify-between">
+        <Pagination page={shown.page} pages={shown.pages} total={shown.total} />
+        <p className="hidden items-center gap-1 text-xs text-slate-500 lg:flex">
+          <Kbd>J</Kbd>
+          <Kbd>K</Kbd> location · <Kbd>A</Kbd>
+          <Kbd>C</Kbd> add case data · <Kbd>Enter</Kbd> next cell · <Kbd>Alt+V</Kbd> validate ·{' '}
+          <Kbd>?</Kbd> all keys
+        </p>
+      </div>
+      {shown.items.length === 0 ? (
+        <EmptyState
+          title="No locations"
+          description="No location matches the filter and the view."
+        />
+      ) : (
+        shown.items.map((location) => <LocationTable key={location.id} location={location} />)
+      )}
+    </>
+  );
+}
+
+function Tabs() {
+  const { tab } = useDetails();
+  const tabs = [
+    ['entries', 'Entries'],
+    ['assessments', 'Assessments'],
+  ] as const;
+  return (
+    <div role="tablist" aria-label="Activity" className="mb-3 flex gap-1 border-b border-slate-200">
+      {tabs.map(([id, label]) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          aria-selected={tab === id}
+          onClick={() => setTab(id)}
+          className={`-mb-px border-b-2 px-3 py-1.5 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 ${
+            tab === id ? 'border-accent-600 text-accent-800' : 'border-transparent text-slate-600'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function DetailsBody({
+  diseaseActivityId,
+  countryId,
+}: {
+  readonly diseaseActivityId: number;
+  readonly countryId: number;
+}) {
+  useEffect(() => {
+    void openDetails({ diseaseActivityId, countryId });
+  }, [diseaseActivityId, countryId]);
+  useEffect(() => closeDetails, []);
+  const { status, error, detail, tab } = useDetails();
+  if (status === 'error') {
+    return (
+      <ErrorState title="The disease activity could not be loaded." message={error ?? ''}>
+        <Button onClick={() => void openDetails({ diseaseActivityId, countryId })}>
+          Try again
+        </Button>
+      </ErrorState>
+    );
+  }
+  if (detail === null) return <LoadingState label="Loading the disease activity" rows={10} />;
+  return (
+    <>
+      <DetailsHeader detail={detail} />
+      <Tabs />
+      {tab === 'entries' ? (
+        <EntriesTab />
+      ) : (
+        // Slot: the Assessments tab — issue 7, dialogs.
+        <div data-slot="assessments">
+          <EmptyState title="Assessments" description="Assessments are not available yet." />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** /activity/:diseaseActivityIdParam/:countryIdParam — the details page (spec 001 §2). */
+export default function ActivityDetailsScreen({
+  diseaseActivityIdParam,
+  countryIdParam,
+}: ActivityDetailsScreenProps) {
+  const diseaseActivityId = Number(diseaseActivityIdParam);
+  const countryId = Number(countryIdParam);
+  const valid =
+    Number.isInteger(diseaseActivityId) &&
+    diseaseActivityId > 0 &&
+    Number.isInteger(countryId) &&
+    countryId > 0;
+  return (
+    <LookupsBoundary>
+      {() =>
+        valid ? (
+          <DetailsBody diseaseActivityId={diseaseActivityId} countryId={countryId} />
+        ) : (
+          <EmptyState
+            title="No such disease activity"
+            description="The address names no disease activity."
+          />
+        )
+      }
+    </LookupsBoundary>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { displayDay, isCalendarDay } from '@/domain/calendar-day';
+import { gridCellAttribute } from './grid-keys';
+
+/** The analyst's local day, YYYY-MM-DD. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** 'YYYY/MM/DD' (or YYYY-MM-DD) typed → YYYY-MM-DD, or null. */
+export function parseTypedDay(text: string): string | null {
+  const match = /^\s*(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*$/.exec(text);
+  if (!match) return null;
+  const [, y = '', m = '', d = ''] = match;
+  const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return isCalendarDay(day) ? day : null;
+}
+
+/** Why a typed day is refused, or null when it is within the bounds. */
+export function dayProblem(
+  text: string,
+  earliest: string | null,
+  latest: string | null,
+): string | null {
+  if (text.trim() === '') return null;
+  const day = parseTypedDay(text);
+  if (day === null) return 'Enter the date as YYYY/MM/DD.';
+  if (latest !== null && day > latest) {
+    return `The date cannot be later than ${displayDay(latest)}.`;
+  }
+  if (earliest !== null && day < earliest) {
+    return `The date cannot be earlier than ${displayDay(earliest)}.`;
+  }
+  return null;
+}
+
+export interface DayInputProps {
+  readonly label: string;
+  /** YYYY-MM-DD, or '' when none is chosen. */
+  readonly value: string;
+  readonly onChange: (day: string) => void;
+  readonly earliest?: string | null;
+  /** Future dates are disabled: defaults to today. */
+  readonly latest?: string | null;
+  readonly disabled?: boolean;
+  readonly id?: string;
+  readonly onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** Part of the entries grid (Enter moves on). */
+  readonly gridCell?: boolean;
+}
+
+/**
+ * A date typed YYYY/MM/DD (spec 001 §9), keyboard first: 't' is today, ↑/↓ move a day. Only a
+ * day within the bounds reaches the entry; what was typed stays in the box with its message.
+ */
+export function DayInput({
+  label,
+  value,
+  onChange,
+  earliest = null,
+  latest = localToday(),
+  disabled = false,
+  id,
+  onKeyDown,
+  gridCell = false,
+}: DayInputProps) {
+  const [text, setText] = useState(value === '' ? '' : displayDay(value));
+  useEffect(() => {
+    setText((current) =>
+      parseTypedDay(current) === (value || null) ? current : displayDay(value),
+    );
+  }, [value]);
+  const problem = dayProblem(text, earliest, latest);
+
+  function take(next: string) {
+    setText(next);
+    const day = parseTypedDay(next);
+    const ok = dayProblem(next, earliest, latest) === null;
+    onChange(ok && day !== null ? day : '');
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 't' || event.key === 'T') {
+      event.preventDefault();
+      take(displayDay(latest ?? localToday()));
+      return;
+    }
+    const day = parseTypedDay(text) ?? latest;
+    if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && day !== null) {
+      event.preventDefault();
+      const date = new Date(`${day}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + (event.key === 'ArrowUp' ? 1 : -1));
+      take(displayDay(date.toISOString().slice(0, 10)));
+      return;
+    }
+    onKeyDown?.(event);
+  }
+
+  return (
+    <span className="inline-flex flex-col">
+      <input
+        id={id}
+        {...(gridCell ? { [gridCellAttribute]: '' } : {})}
+        aria-label={label}
+        placeholder="YYYY/MM/DD"
+        value={text}
+        disabled={disabled}
+        onChange={(event) => take(event.target.value)}
+        onKeyDown={keyDown}
+        aria-invalid={problem !== null}
+        className={`h-7 w-28 rounded border px-1.5 font-mono text-xs disabled:bg-slate-100 ${
+          problem === null ? 'border-slate-300' : 'border-red-500'
+        }`}
+      />
+      {problem !== null && <span className="text-[11px] text-red-700">{problem}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,370 @@
+import { EntryType, LocationType, ReportStatus, entryTypeLabel } from '@/domain/enums';
+import { addEntryOptions, type AddableEntryType } from '@/domain/entries/add-entry';
+import { caseFigures, type CaseCount } from '@/domain/entries/case-figures';
+import { caseDataReportedOnBounds, periodEntryEarliest } from '@/domain/entries/reported-on-bounds';
+import type { ReportJson } from '@/domain/entries/entries-api';
+import { compareReports } from '@/domain/entries/report-order';
+import { messages } from '@/domain/messages';
+import { formatCount, formatDay, formatLocalTime } from '../index/activity-labels';
+import { CaseHistoryRow, DraftRow, type DraftBounds } from './draft-row';
+import { localToday } from './day-input';
+import {
+  addEntry,
+  collapseLocation,
+  detailsStore,
+  expandLocation,
+  selectLocation,
+  toggleDailyTotal,
+  useDetails,
+} from './details-store';
+import type { DraftEntry } from './drafts';
+import { committedRows, lastCommittedValues, type CommittedRow } from './location-rows';
+import { entryViewTypes, type ActivityLocation } from './location-order';
+
+/** Spec 001 §2: the entries table's 15 columns. */
+export const entriesColumns = [
+  'Location',
+  'Reported Date',
+  'Committed On',
+  'Entry Type',
+  'Reported',
+  'Suspected',
+  'Confirmed',
+  'Deaths',
+  'Reported Cumulative',
+  'Suspected Cumulative',
+  'Confirmed Cumulative',
+  'Deaths Cumulative',
+  'Articles',
+  'User',
+  'Delete',
+] as const;
+
+const cell = 'border-b border-slate-200 px-1.5 py-1 text-xs';
+const num = `${cell} text-right font-mono tabular-nums`;
+
+const countText = (count: CaseCount | undefined, half: 'newCases' | 'cumulative') =>
+  count === undefined ? '' : formatCount(count[half]);
+
+/** What a committed row shows across the figure columns. */
+function Figures({ report }: { readonly report: ReportJson }) {
+  if (report.reportedCases === undefined) {
+    const text =
+      report.type === EntryType.TRAVELLER
+        ? `${report.cases ?? ''} case(s)${report.notes ? ` · ${report.notes}` : ''}`
+        : report.type === EntryType.DESCRIPTION
+          ? `${report.importance ?? ''}${report.title ? ` · ${report.title}` : ''}`
+          : report.type === EntryType.INACTIVITY
+            ? report.inactivityReason === 'NoNewCases'
+              ? 'No new cases'
+              : 'No new information'
+            : (report.reportingPeriodType ?? '');
+    return (
+      <td className={`${cell} text-slate-600`} colSpan={8}>
+        {text}
+      </td>
+    );
+  }
+  return (
+    <>
+      {caseFigures.map((f) => (
+        <td key={`n-${f}`} className={num}>
+          {countText(report[f], 'newCases')}
+        </td>
+      ))}
+      {caseFigures.map((f) => (
+        <td
+          key={`c-${f}`}
+          className={`${num} ${report[f]?.computed ? 'italic text-slate-500' : ''}`}
+        >
+          {countText(report[f], 'cumulative')}
+        </td>
+      ))}
+    </>
+  );
+}
+
+function ReportRow({
+  report,
+  locationName,
+  className = '',
+  toggle,
+}: {
+  readonly report: ReportJson;
+  readonly locationName: string;
+  readonly className?: string;
+  readonly toggle?: { readonly expanded: boolean; readonly count: number } | undefined;
+}) {
+  return (
+    <tr data-testid="report-row" data-entry-type={report.type} className={className}>
+      <td className={`${cell} text-slate-700`}>{locationName}</td>
+      <td className={`${cell} font-mono`}>
+        {report.type === EntryType.END_REPORTING_PERIOD
+          ? formatDay(report.reportedOn)
+          : formatDay(report.reportedOn)}
+      </td>
+      <td className={`${cell} whitespace-nowrap text-slate-600`}>
+        {formatLocalTime(report.reportCollection.commitDate)}
+      </td>
+      <td className={`${cell} whitespace-nowrap font-medium text-slate-800`}>
+        {toggle && toggle.count > 0 ? (
+          <button
+            type="button"
+            aria-expanded={toggle.expanded}
+            onClick={() => toggleDailyTotal(report.id)}
+            className="rounded hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600"
+          >
+            {toggle.expanded ? '▾' : '▸'} {entryTypeLabel[report.type]} ({toggle.count})
+          </button>
+        ) : (
+          entryTypeLabel[report.type]
+        )}
+      </td>
+      <Figures report={report} />
+      <td
+        className={`${cell} text-center text-slate-500`}
+        title={`${report.articles.length} article(s)`}
+      >
+        {report.articles.length > 0 ? `📄 ${report.articles.length}` : ''}
+      </td>
+      <td className={`${cell} text-center text-slate-600`} title={report.updatedByUserName ?? ''}>
+        {report.updatedBy ?? ''}
+      </td>
+      <td className={cell} />
+    </tr>
+  );
+}
+
+/** Bounds of a draft's reported-on date (spec 001 §5 "Reported-on date bounds"). */
+function boundsOf(draft: DraftEntry, drafts: readonly DraftEntry[]): DraftBounds {
+  const detail = detailsStore.detail;
+  const today = localToday();
+  if (detail === null) return { earliest: null, latest: today };
+  const period = detail.latestReportingPeriod;
+  if (
+    draft.type === EntryType.NEW_REPORTING_PERIOD ||
+    draft.type === EntryType.END_REPORTING_PERIOD
+  ) {
+    return {
+      earliest: periodEntryEarliest({ latestPeriod: period, lastEntryDate: detail.lastEntryDate }),
+      latest: today,
+    };
+  }
+  if (draft.type !== EntryType.CASE_DATA) {
+    return { earliest: period?.startDate ?? null, latest: today };
+  }
+  return caseDataReportedOnBounds({
+    previousCommittedOn: period?.startDate ?? null,
+    otherUncommittedOn: drafts
+      .filter(
+        (d) =>
+          d.key !== draft.key &&
+          d.type === EntryType.CASE_DATA &&
+          d.locationId === draft.locationId,
+      )
+      .map((d) => (d.reportedOn === '' ? null : d.reportedOn)),
+    today,
+  });
+}
+
+/** Focuses the reported-on box of a draft once it is on screen. */
+export function focusDraft(key: string, framesLeft = 20): void {
+  requestAnimationFrame(() => {
+    const input = document.getElementById(`reported-on-${key}`);
+    // valtio renders after the store changes: wait for the row to be on screen.
+    if (input === null && framesLeft > 0) focusDraft(key, framesLeft - 1);
+    else input?.focus();
+  });
+}
+
+/** Adds an entry of a type at a location and puts the cursor in its date. */
+export function addEntryAndFocus(locationId: number, type: AddableEntryType): void {
+  focusDraft(addEntry(locationId, type));
+}
+
+function AddEntryPicker({ location }: { readonly location: ActivityLocation }) {
+  const { detail, drafts, propagate } = useDetails();
+  if (detail === null) return null;
+  const options = addEntryOptions({
+    locationId: location.id,
+    isCountryLocation: location.type === LocationType.Country,
+    readOnly: detail.readOnly,
+    commitStatus: detail.commitStatus,
+    hasActivePeriod:
+      detail.latestReportingPeriod !== null && detail.latestReportingPeriod.endDate === null,
+    propagationOn: propagate,
+    pending: drafts.map((d) => ({
+      locationId: d.locationId,
+      type: d.type,
+      reportedOn: d.reportedOn === '' ? null : d.reportedOn,
+    })),
+  });
+  return (
+    <select
+      aria-label={`Add entry to ${location.displayName}`}
+      value=""
+      disabled={detail.readOnly}
+      onChange={(event) => {
+        const type = Number(event.target.value) as AddableEntryType;
+        if (options.some((o) => o.type === type && o.enabled)) addEntryAndFocus(location.id, type);
+      }}
+      className="h-7 rounded border border-slate-300 bg-white px-1 text-xs"
+    >
+      <option value="">Add entry…</option>
+      {options.map((o) => (
+        <option key={o.type} value={o.type} disabled={!o.enabled}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** One location's entries: its drafts, then its committed rows (spec 001 §2). */
+export function LocationTable({ location }: { readonly location: ActivityLocation }) {
+  const { detail, drafts, histories, expandedTotals, view, selectedLocationId } = useDetails();
+  if (detail === null) return null;
+  const history = histories[location.id];
+  const reports: readonly ReportJson[] =
+    history?.status === 'ready'
+      ? history.reports
+      : detail.reports.filter((r) => r.locationId === location.id);
+  const types = entryViewTypes[view];
+  const mine = drafts
+    .filter((d) => d.locationId === location.id && (types === null || types.has(d.type)))
+    .slice()
+    .sort((a, b) =>
+      compareReports(
+        {
+          type: a.type,
+          reportStatus: a.reportStatus,
+          reportedOn: a.reportedOn || null,
+          commitDate: null,
+        },
+        {
+          type: b.type,
+          reportStatus: b.reportStatus,
+          reportedOn: b.reportedOn || null,
+          commitDate: null,
+        },
+      ),
+    );
+  const rows = committedRows(reports, types);
+  const recent = lastCommittedValues(reports, 3);
+  const expanded = history !== undefined;
+  const selected = selectedLocationId === location.id;
+  const hasTotals = reports.some(
+    (r) => r.type === EntryType.PROCESSED && r.reportStatus === ReportStatus.Committed,
+  );
+  const renderRow = (row: CommittedRow) => {
+    const open = expandedTotals.includes(row.report.id);
+    return [
+      <ReportRow
+        key={row.report.id}
+        report={row.report}
+        locationName={location.displayName}
+        className={row.latestTotal ? 'bg-emerald-50' : ''}
+        toggle={
+          row.userEntries.length > 0 ? { expanded: open, count: row.userEntries.length } : undefined
+        }
+      />,
+      ...(open
+        ? row.userEntries.map((entry) => (
+            <ReportRow
+              key={entry.id}
+              report={entry}
+              locationName={`↳ ${location.displayName}`}
+              className="bg-slate-50 text-slate-600"
+            />
+          ))
+        : []),
+    ];
+  };
+
+  return (
+    <section
+      aria-label={location.displayName}
+      data-testid="location-table"
+      tabIndex={-1}
+      data-location-id={location.id}
+      onFocusCapture={() => {
+        if (!selected) selectLocation(location.id);
+      }}
+      className={`mb-3 rounded border bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-600 ${selected ? 'border-accent-500 ring-1 ring-accent-300' : 'border-slate-200'}`}
+    >
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-2 py-1.5">
+        <h3 className="text-sm font-semibold text-slate-900">{location.displayName}</h3>
+        {location.type === LocationType.Country && (
+          <span className="rounded bg-slate-100 px-1.5 text-[11px] text-slate-600">Country</span>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          <AddEntryPicker location={location} />
+          <button
+            type="button"
+            onClick={() =>
+              expanded ? collapseLocation(location.id) : void expandLocation(location.id)
+            }
+            className="rounded px-1.5 py-0.5 text-xs text-accent-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600"
+          >
+            {expanded ? 'Collapse' : 'Show all reports'}
+          </button>
+        </div>
+      </header>
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse">
+          <thead>
+            <tr className="bg-slate-50 text-left text-[11px] uppercase tracking-wide text-slate-500">
+              {entriesColumns.map((column) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className="border-b border-slate-200 px-1.5 py-1 font-medium"
+                >
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {mine.flatMap((draft) => [
+              <DraftRow
+                key={draft.key}
+                draft={draft}
+                locationName={location.displayName}
+                bounds={boundsOf(draft, drafts)}
+                readOnly={detail.readOnly}
+              />,
+              ...(draft.type === EntryType.CASE_DATA
+                ? [<CaseHistoryRow key={`${draft.key}-history`} history={recent} />]
+                : []),
+            ])}
+            {rows.flatMap(renderRow)}
+            {history?.status === 'loading' && (
+              <tr>
+                <td colSpan={15} className={`${cell} text-slate-500`}>
+                  Loading all reports…
+                </td>
+              </tr>
+            )}
+            {history?.status === 'error' && (
+              <tr>
+                <td colSpan={15} className={`${cell} text-red-700`}>
+                  The reports of this location could not be loaded.
+                </td>
+              </tr>
+            )}
+            {mine.length === 0 && rows.length === 0 && history?.status !== 'loading' && (
+              <tr>
+                <td colSpan={15} className={`${cell} text-slate-500`}>
+                  {hasTotals || reports.length > 0
+                    ? 'No entries of this type.'
+                    : messages.processedNotAvailable}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

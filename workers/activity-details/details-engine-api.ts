@@ -1,0 +1,97 @@
+import type { EntryType, ReportStatus } from '../../src/domain/enums';
+import type { CaseCounts } from '../../src/domain/entries/case-figures';
+import type { PreviousEntry } from '../../src/domain/entries/case-arithmetic';
+import type {
+  ActivityDetailJson,
+  EntriesBody,
+  ReportsFromDateJson,
+  SaveAnswerJson,
+  ValidateAnswerJson,
+} from '../../src/domain/entries/entries-api';
+import type { PropagationRequest } from '../../src/domain/entries/submission';
+
+/** Which activity page: the route's two ids (spec 001 §2). */
+export interface ActivityKey {
+  readonly diseaseActivityId: number;
+  readonly countryId: number;
+}
+
+/** A case entry being typed (new or saved), as the recompute needs it. */
+export interface PendingCaseEntry {
+  /** The UI's key for the entry (stable while it is edited). */
+  readonly key: string;
+  readonly locationId: number;
+  readonly type: EntryType;
+  readonly reportedOn: string | null;
+  readonly reportStatus: ReportStatus | null;
+  readonly counts: CaseCounts;
+}
+
+/** A pending case entry with its untyped halves derived, and what came before it. */
+export interface RecomputedCaseEntry {
+  readonly key: string;
+  readonly counts: CaseCounts;
+  readonly previous: PreviousEntry;
+}
+
+/** What a validate or save sends besides the entries (spec 001 §7). */
+export interface EntriesSubmission {
+  readonly body: typeof EntriesBody.Encoded;
+  readonly propagation: PropagationRequest;
+  /** The saved collection the entries belong to, or null for a new one. */
+  readonly reportCollectionId: number | null;
+}
+
+/** What a save came to: saved (or committed), or refused because the activity moved on. */
+export type SaveEntriesResult =
+  | { readonly status: 'saved'; readonly answer: SaveAnswerJson }
+  | {
+      /** 412: another analyst wrote first; the message says so, nothing typed is lost. */
+      readonly status: 'stale';
+      readonly message: string;
+    }
+  | {
+      /** 400: the server's own check refused the entries, in the spec's words. */
+      readonly status: 'refused';
+      readonly errors: readonly string[];
+    };
+
+/** One location from the location search service (spec 000 §3). */
+export interface LocationHit {
+  readonly id: number;
+  readonly displayName: string;
+  readonly name: string;
+  readonly locationType: number;
+}
+
+/** Locations found in a country; empty with `error` true when the search service failed. */
+export interface LocationSearchResult {
+  readonly locations: readonly LocationHit[];
+  readonly error: boolean;
+}
+
+/** The engine calls of the disease activity details screen. */
+export interface ActivityDetailsEngineApi {
+  /** GET …/countries/{countryId}/numDays/5: the activity, its locations and recent entries. */
+  openActivityDetails(key: ActivityKey): Promise<ActivityDetailJson>;
+  /** Every committed report of a location (GET …/location/{id}/caseDate/{tomorrow}). */
+  getLocationReports(key: ActivityKey, locationId: number): Promise<ReportsFromDateJson>;
+  /**
+   * The pending case entries recomputed against the activity's committed entries (the open
+   * detail): new cases and cumulative derived from the previous entry at each location.
+   */
+  recomputeCaseEntries(
+    key: ActivityKey,
+    entries: readonly PendingCaseEntry[],
+  ): Promise<readonly RecomputedCaseEntry[]>;
+  /** POST …/reports/{propagate}/validate: warnings, errors and the Daily Totals to come. */
+  validateEntries(key: ActivityKey, submission: EntriesSubmission): Promise<ValidateAnswerJson>;
+  /** POST or PUT …/reports[/{reportCollectionId}]/propagate with If-Match: save or commit. */
+  saveEntries(key: ActivityKey, submission: EntriesSubmission): Promise<SaveEntriesResult>;
+  /** Locations of a country whose names start with the words typed, those given left out. */
+  searchActivityLocations(
+    countryId: number,
+    text: string,
+    excludeIds: readonly number[],
+  ): Promise<LocationSearchResult>;
+}
