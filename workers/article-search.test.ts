@@ -289,6 +289,16 @@ describe('rows, sort and the other calls', () => {
     expect(related.articles.map((a) => a.articleId)).toEqual(['2']);
   });
 
+  it('the associated-articles search: title, id and disease ids, at most 10 (spec 001 §7)', async () => {
+    const titles = await engine.searchArticlesToLink('cholera');
+    expect(titles.error).toBe(false);
+    // No index filters here: what an analyst links may be any article (spam '7' included).
+    expect(titles.articles.map((a) => a.articleId).sort()).toEqual(['1', '3', '7']);
+    const byId = await engine.searchArticlesToLink('5');
+    expect(byId.articles.map((a) => a.articleId)).toContain('5');
+    expect((await engine.searchArticlesToLink('')).articles.length).toBeLessThanOrEqual(10);
+  });
+
   it('pages with $skip: 100 per page, the count of all, no overlap', async () => {
     const filler = Array.from({ length: 130 }, (_, i) =>
       doc(`f${String(i).padStart(3, '0')}`, 9, {

@@ -20,6 +20,11 @@ describe('auditChanges', () => {
       { field: 'reportedCases', before: '', after: '12' },
     ]);
     expect(auditChanges({})).toEqual([]);
+    expect(auditChanges({ key: 'cases', articleIds: [7], added: [] })).toEqual([
+      { field: 'key', before: '', after: 'cases' },
+      { field: 'articleIds', before: '', after: '[7]' },
+      { field: 'added', before: '', after: '[]' },
+    ]);
     expect(auditChanges({ before: 'odd', after: [1] })).toEqual([]);
   });
 

@@ -24,13 +24,19 @@ export function auditValueText(value: unknown): string {
 
 /**
  * The fields an audit row changed (GET …/history `detail`: `before` and `after` objects), in
- * the order they first appear; fields equal on both sides are left out.
+ * the order they first appear; fields equal on both sides are left out. Other members of the
+ * detail (a link's `articleIds`, `added`) are listed as they are.
  */
 export function auditChanges(detail: Readonly<Record<string, unknown>>): AuditChange[] {
   const before = asRecord(detail['before']);
   const after = asRecord(detail['after']);
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const out: AuditChange[] = [];
+  for (const [field, value] of Object.entries(detail)) {
+    if (field === 'before' || field === 'after') continue;
+    const text = auditValueText(value);
+    if (text !== '') out.push({ field, before: '', after: text });
+  }
   for (const field of fields) {
     const was = auditValueText(before[field]);
     const now = auditValueText(after[field]);
