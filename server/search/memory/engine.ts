@@ -10,7 +10,13 @@ import { parseSimpleQuery } from '../simple-query';
 import { andInto, cardinality, toSlots } from './bitset';
 import { onIndexChanged, type IndexChange } from './changes';
 import { assertFilterSupported, matchFilter, textFields } from './filter';
-import { comparatorOf, topSlots, walkPermutation, type SortKey } from './order';
+import {
+  comparatorOf,
+  topSlots,
+  walkPermutation,
+  walkPermutationThenOrder,
+  type SortKey,
+} from './order';
 import { DocumentCache } from './document-cache';
 import { MatchCache } from './match-cache';
 import { Store, tsvAlias, type StoreRow } from './store';
@@ -456,20 +462,34 @@ export class MemoryEngine {
     }
     if (scored && !scoreOrdered) keys.push({ kind: 'score', descending: true });
 
-    let top: Uint32Array;
-    const signature = scored ? undefined : signatureOf(keys);
+    // The leading field keys: a permutation presorted by them (then the key) serves the request
+    // alone when nothing ranks, and with the scores for ties when the score follows them (the
+    // browser's insertedDate desc over a search).
+    const firstScore = keys.findIndex((key) => key.kind === 'score');
+    const leading = firstScore === -1 ? keys : keys.slice(0, firstScore);
+    const signature = leading.length > 0 || !scored ? signatureOf(leading) : undefined;
     const permutation = signature === undefined ? undefined : this.permutationFor(signature);
+    let top: Uint32Array | undefined;
     // Walking the permutation visits about k · size / count slots; the heap visits every match.
     if (permutation !== undefined && (k * store.size) / count < count * 2) {
-      const compare = comparatorOf(store, keys, null);
+      const compare = comparatorOf(store, leading, null);
       const appended = toSlots(match.subarray(permutation.size >>> 5)).map(
         (s) => s + (permutation.size & ~31),
       );
       const extras = appended.filter((s) => s >= permutation.size).sort(compare);
-      top = walkPermutation(match, permutation.slots, k, extras, compare);
-    } else {
-      top = topSlots(match, count, k, comparatorOf(store, keys, scores));
+      top =
+        leading.length === keys.length
+          ? walkPermutation(match, permutation.slots, k, extras, compare)
+          : walkPermutationThenOrder(
+              match,
+              permutation.slots,
+              k,
+              extras,
+              { compare, tie: comparatorOf(store, leading, null, false) },
+              comparatorOf(store, keys, scores),
+            );
     }
+    top ??= topSlots(match, count, k, comparatorOf(store, keys, scores));
     const slots = top.slice(request.skip, k);
     const pageScores = new Float64Array(slots.length);
     slots.forEach((s, i) => (pageScores[i] = scores === null ? 1 : (scores[s] ?? 0)));

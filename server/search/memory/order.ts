@@ -30,12 +30,14 @@ export function compareCodePoints(a: string, b: string): number {
 
 /**
  * The comparator of execute.ts's ORDER BY: each key with nulls first ascending and last
- * descending, then the document key ascending ("C" collation) unless a key already is it.
+ * descending, then the document key ascending ("C" collation) unless a key already is it (or
+ * keyTiebreak is false: then equal on the keys compares 0).
  */
 export function comparatorOf(
   store: Store,
   keys: readonly SortKey[],
   scores: Float64Array | null,
+  keyTiebreak = true,
 ): SlotComparator {
   const parts: SlotComparator[] = keys.map((key) => {
     if (key.kind === 'score') {
@@ -46,7 +48,7 @@ export function comparatorOf(
     }
     return fieldComparator(store, key.field, key.descending);
   });
-  if (!keys.some((k) => k.kind === 'field' && k.field.name === store.index.key)) {
+  if (keyTiebreak && !keys.some((k) => k.kind === 'field' && k.field.name === store.index.key)) {
     parts.push((a, b) => compareCodePoints(store.keys[a] ?? '', store.keys[b] ?? ''));
   }
   const [first, second] = parts;
@@ -155,6 +157,30 @@ export function topSlots(
     }
   }
   return heap.subarray(0, size).sort(compare);
+}
+
+/**
+ * The first `k` matching slots in `order` (leading field keys, then others such as the score)
+ * from a permutation presorted by the leading keys alone: walk it for the first k, widen while
+ * the next match ties with the last on the leading keys, then sort that small set in `order`.
+ * Undefined when the ties run past `limit` (the caller uses the heap).
+ */
+export function walkPermutationThenOrder(
+  match: Bitset,
+  permutation: Uint32Array,
+  k: number,
+  extras: Uint32Array,
+  leading: { readonly compare: SlotComparator; readonly tie: SlotComparator },
+  order: SlotComparator,
+  limit = 65_536,
+): Uint32Array | undefined {
+  for (let want = k; want <= limit; want *= 4) {
+    const walked = walkPermutation(match, permutation, want + 1, extras, leading.compare);
+    const complete =
+      walked.length <= want || leading.tie(walked[want - 1] ?? 0, walked[want] ?? 0) !== 0;
+    if (complete) return walked.slice(0, want).sort(order).subarray(0, k);
+  }
+  return undefined;
 }
 
 /**
