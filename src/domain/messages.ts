@@ -143,6 +143,14 @@ export const messages = {
   periodEntryTooEarly: (entryType: string, earliest: string) =>
     `${entryType} cannot be dated before ${earliest}.`,
   reportedOnInFuture: 'Reported on cannot be later than today.',
+  entryNotAddableWithPending: (entryType: string, rule: 'period' | 'case' | 'single') =>
+    `This ${entryType} entry cannot be added beside the other pending entries: ${
+      rule === 'period'
+        ? 'a reporting-period entry goes on its own, once everything else is committed.'
+        : rule === 'case'
+          ? 'commit the pending reporting-period entry first.'
+          : `one ${entryType} entry per location at a time, and none beside a pending reporting-period entry.`
+    }`,
   highWarningsNotAccepted:
     'This commit has high-impact warnings: confirm them (warningsAccepted) to commit.',
   reportCollectionNotFound: (id: number) =>

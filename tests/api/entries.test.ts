@@ -457,15 +457,32 @@ describe.each(backends)('Entries API on %s', (backend) => {
     });
 
     it('ending the reporting period closes it and resets cumulatives', async () => {
-      const { etag } = await detail();
-      const end = await amara('POST', `${base()}/reports/propagate`, {
-        json: {
-          commitChanges: true,
-          warningsAccepted: true,
-          reportingPeriods: [{ locationId: fx.place.canada, type: 7, reportedOn: '2024-01-20' }],
-        },
-        headers: { 'if-match': etag },
-      });
+      const endPeriod = async () =>
+        amara('POST', `${base()}/reports/propagate`, {
+          json: {
+            commitChanges: true,
+            warningsAccepted: true,
+            reportingPeriods: [{ locationId: fx.place.canada, type: 7, reportedOn: '2024-01-20' }],
+          },
+          headers: { 'if-match': (await detail()).etag },
+        });
+      // Saved entries of earlier tests wait: not fully committed, so no period entry (§4).
+      const refused = await endPeriod();
+      expect(refused.status).toBe(400);
+      expect((refused.body as { errors: string[] }).errors).toContain(
+        messages.entryNotAddableWithPending('End Reporting Period', 'period'),
+      );
+      // Once the other saved entries are gone, the end goes through.
+      await server.db
+        .update(t.reports)
+        .set({ reportStatus: ReportStatus.Deleted })
+        .where(
+          and(
+            eq(t.reports.diseaseActivityId, fx.activityId),
+            eq(t.reports.reportStatus, ReportStatus.Saved),
+          ),
+        );
+      const end = await endPeriod();
       expect(end.status).toBe(201);
       const [period] = await server.db
         .select()

@@ -264,13 +264,17 @@ export async function prepareSubmission(
   const spans = periods.map((p) => ({ startDate: p.startDate, endDate: p.endDate }));
   const latestPeriod = spans[spans.length - 1] ?? null;
 
+  // Uncommitted entries outside this submission: auto-surveillance ones lock manual entry;
+  // any keeps the activity from being fully committed (no period entry then).
   const [pendingElsewhere] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      autoSurveillance: sql<number>`(count(*) filter (where ${reports.type} = ${EntryType.AUTO_SURVEILLANCE}))::int`,
+      any: sql<number>`count(*)::int`,
+    })
     .from(reports)
     .where(
       and(
         eq(reports.diseaseActivityId, activityId),
-        eq(reports.type, EntryType.AUTO_SURVEILLANCE),
         or(isNull(reports.reportStatus), eq(reports.reportStatus, ReportStatus.Saved)),
         collectionId === null ? undefined : ne(reports.reportCollectionId, collectionId),
       ),
@@ -287,7 +291,8 @@ export async function prepareSubmission(
     latestPeriod,
     priorPeriods: spans.slice(0, -1),
     lastEntryDate: summary?.lastReportDate ?? null,
-    autoSurveillancePending: (pendingElsewhere?.n ?? 0) > 0,
+    autoSurveillancePending: (pendingElsewhere?.autoSurveillance ?? 0) > 0,
+    pendingElsewhere: (pendingElsewhere?.any ?? 0) > 0,
     today,
     diseaseId: found.activity.diseaseId,
     articleDiseaseIds,

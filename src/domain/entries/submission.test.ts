@@ -254,4 +254,83 @@ describe('validateSubmission', () => {
     expect(texts([10, 11])).toEqual([messages.incorrectArticle]);
     expect(texts([12])).toEqual([messages.incorrectArticle]);
   });
+
+  it('one pending entry of a type per location; period entries only on their own', () => {
+    const checkIn = (key: string, locationId = canada): SubmittedEntry => ({
+      key,
+      locationId,
+      type: EntryType.INACTIVITY,
+      reportedOn: '2024-01-12',
+      reportStatus: null,
+      counts: null,
+      fields: { kind: 'inactivity', inactivityReason: null },
+    });
+    const notAddable = (type: string) =>
+      messages.entryNotAddableWithPending(
+        type,
+        type === 'Case Data' ? 'case' : type.includes('Period') ? 'period' : 'single',
+      );
+    const two = validateSubmission([checkIn('a'), checkIn('b')], context, noPropagation);
+    expect(texts(two, 'a')).toContain(notAddable('Check-in'));
+    expect(texts(two, 'b')).toContain(notAddable('Check-in'));
+    // A deleted one does not count.
+    const one = validateSubmission(
+      [checkIn('a'), { ...checkIn('b'), reportStatus: ReportStatus.Deleted }],
+      context,
+      noPropagation,
+    );
+    expect(texts(one, 'a')).not.toContain(notAddable('Check-in'));
+    // Period entries: not beside other pending entries, nor while another collection waits.
+    const withCase = validateSubmission(
+      [period('end', 7, '2024-01-20'), caseEntry('c', toronto, '2024-01-12', 1)],
+      context,
+      noPropagation,
+    );
+    expect(texts(withCase, 'end')).toContain(notAddable('End Reporting Period'));
+    expect(texts(withCase, 'c')).toContain(notAddable('Case Data'));
+    const elsewhere = validateSubmission(
+      [period('end', 7, '2024-01-20')],
+      { ...context, pendingElsewhere: true },
+      noPropagation,
+    );
+    expect(texts(elsewhere, 'end')).toContain(notAddable('End Reporting Period'));
+    expect(
+      texts(validateSubmission([period('end', 7, '2024-01-20')], context, noPropagation), 'end'),
+    ).not.toContain(notAddable('End Reporting Period'));
+    // Several dated case entries are fine; an undated one carries its own error only.
+    const undated = validateSubmission(
+      [caseEntry('x', toronto, null, 1), caseEntry('y', toronto, '2024-01-12', 1)],
+      context,
+      noPropagation,
+    );
+    expect(texts(undated, 'x')).toEqual([messages.reportedOnRequired]);
+    expect(texts(undated, 'y')).toEqual([]);
+    const dated = validateSubmission(
+      [caseEntry('x', toronto, '2024-01-11', 1), caseEntry('y', toronto, '2024-01-12', 1)],
+      context,
+      noPropagation,
+    );
+    expect(texts(dated, 'y')).toEqual([]);
+  });
+
+  it('a case entry is not dated before its reporting period (edge: the start day)', () => {
+    const ctx = { ...context, lastEntryDate: '2024-01-10' };
+    const at = (day: string) =>
+      texts(validateSubmission([caseEntry('c', toronto, day, 1)], ctx, noPropagation), 'c');
+    const tooEarly = messages.periodEntryTooEarly('Case Data', '2024/01/01');
+    expect(at('2023-12-31')).toContain(tooEarly);
+    expect(at('2024-01-01')).not.toContain(tooEarly);
+    expect(at('2024-01-02')).not.toContain(tooEarly);
+    // After a period ended, cumulatives restart the next day.
+    const closed = {
+      ...ctx,
+      latestPeriod: { startDate: '2024-01-01', endDate: '2024-01-15' },
+    };
+    const afterEnd = (day: string) =>
+      texts(validateSubmission([caseEntry('c', toronto, day, 1)], closed, noPropagation), 'c');
+    expect(afterEnd('2024-01-15')).toContain(
+      messages.periodEntryTooEarly('Case Data', '2024/01/16'),
+    );
+    expect(afterEnd('2024-01-16')).toEqual([]);
+  });
 });

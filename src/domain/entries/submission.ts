@@ -1,5 +1,5 @@
 import { displayDay } from '../calendar-day';
-import { EntryType, ReportStatus, entryTypeLabel } from '../enums';
+import { CommitStatus, EntryType, ReportStatus, entryTypeLabel } from '../enums';
 import type { Importance, InactivityReason, ReportingPeriodType } from '../enums';
 import { messages } from '../messages';
 import type { Recomputed } from './case-arithmetic';
@@ -19,7 +19,10 @@ import {
 } from './entry-validation';
 import type { PeriodSpan } from './propagation';
 import { propagationAvailability, validatePropagation } from './propagation';
-import { periodEntryEarliest } from './reported-on-bounds';
+import type { AddableEntryType } from './add-entry';
+import { addableEntryTypes, canAddEntry } from './add-entry';
+import { cumulativeStartOn } from './nesting';
+import { caseDataReportedOnBounds, periodEntryEarliest } from './reported-on-bounds';
 import { visibleTimeline } from './timeline-window';
 
 /**
@@ -77,6 +80,11 @@ export interface SubmissionContext {
   /** The activity's disease, and the diseases of the linked articles (the 'Incorrect article' check). */
   readonly diseaseId?: number;
   readonly articleDiseaseIds?: ReadonlyMap<number, readonly number[]>;
+  /**
+   * Uncommitted entries of the activity outside this submission exist (another saved
+   * collection): the activity is not fully committed, so no period entry may be added.
+   */
+  readonly pendingElsewhere?: boolean;
 }
 
 export interface PropagationRequest {
@@ -157,6 +165,101 @@ function placementMessages(
     }
   }
   return out;
+}
+
+const addable: ReadonlySet<EntryType> = new Set(addableEntryTypes);
+const isAddable = (type: EntryType): type is AddableEntryType => addable.has(type);
+
+/**
+ * The add-entry rules (spec 001 §4) re-checked over the whole submission: could each entry
+ * have been added beside the others? One pending entry of a type per location (check-in,
+ * traveller, situational update), period entries only on their own and only when everything
+ * else is committed, no case entry beside an undated one. The same canAddEntry the picker
+ * uses; whether a period is open and the lock have their own messages.
+ */
+function pendingRuleMessages(
+  entry: SubmittedEntry,
+  context: SubmissionContext,
+  submitted: readonly SubmittedEntry[],
+): EntryMessage[] {
+  if (!isAddable(entry.type)) return [];
+  const isPeriod = (t: EntryType) =>
+    t === EntryType.NEW_REPORTING_PERIOD || t === EntryType.END_REPORTING_PERIOD;
+  // An end and a new period may go together (the end closes the period first).
+  // An undated case entry has its own 'Reported on is a required field'.
+  const others = submitted.filter(
+    (s) =>
+      s !== entry &&
+      live(s) &&
+      !(isPeriod(entry.type) && isPeriod(s.type) && s.type !== entry.type) &&
+      !(
+        entry.type === EntryType.CASE_DATA &&
+        s.type === EntryType.CASE_DATA &&
+        s.reportedOn === null
+      ),
+  );
+  const allowed = canAddEntry(entry.type, {
+    locationId: entry.locationId,
+    isCountryLocation: context.locations.get(entry.locationId)?.isCountry ?? false,
+    readOnly: false,
+    commitStatus:
+      context.pendingElsewhere === true
+        ? CommitStatus.PartiallyCommitted
+        : CommitStatus.FullyCommitted,
+    hasActivePeriod: entry.type !== EntryType.NEW_REPORTING_PERIOD,
+    propagationOn: false,
+    pending: others.map((o) => ({
+      locationId: o.locationId,
+      type: o.type,
+      reportedOn: o.reportedOn,
+    })),
+  });
+  // Country-only types elsewhere already have countryLevelOnly.
+  const countryOnlyElsewhere =
+    (entry.type === EntryType.INACTIVITY ||
+      entry.type === EntryType.NEW_REPORTING_PERIOD ||
+      entry.type === EntryType.END_REPORTING_PERIOD) &&
+    context.locations.get(entry.locationId)?.isCountry !== true;
+  if (allowed || countryOnlyElsewhere) return [];
+  return [
+    error(
+      messages.entryNotAddableWithPending(
+        entryTypeLabel[entry.type],
+        isPeriod(entry.type) ? 'period' : entry.type === EntryType.CASE_DATA ? 'case' : 'single',
+      ),
+    ),
+  ];
+}
+
+/**
+ * The earliest reported-on of a case entry (spec 001 §5): not before the reporting period its
+ * cumulatives count in (a closed period's entries are reached only by propagation).
+ */
+function caseEarliestMessages(
+  entry: SubmittedEntry,
+  context: SubmissionContext,
+  request: PropagationRequest,
+): EntryMessage[] {
+  if (entry.type !== EntryType.CASE_DATA || entry.reportedOn === null || request.propagate) {
+    return [];
+  }
+  const periods = [
+    ...context.priorPeriods,
+    ...(context.latestPeriod === null ? [] : [context.latestPeriod]),
+  ];
+  const { earliest } = caseDataReportedOnBounds({
+    previousCommittedOn: cumulativeStartOn(periods, context.today),
+    otherUncommittedOn: [],
+    today: context.today,
+  });
+  return earliest !== null && entry.reportedOn < earliest
+    ? [
+        error(
+          messages.periodEntryTooEarly(entryTypeLabel[entry.type], displayDay(earliest)),
+          'reportedOn',
+        ),
+      ]
+    : [];
 }
 
 /** The entry's own rules, by kind. */
@@ -257,6 +360,8 @@ export function validateSubmission(
     locationId: entry.locationId,
     messages: [
       ...placementMessages(entry, context, submitted),
+      ...pendingRuleMessages(entry, context, submitted),
+      ...caseEarliestMessages(entry, context, request),
       ...fieldMessages(entry, byKey.get(entry.key), context),
     ],
   }));
