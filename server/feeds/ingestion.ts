@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { feedSources } from '../db/schema';
 import { rowsOf } from '../search/execute';
 import { reindexArticles } from '../search/indexer';
+import type { DiseaseCountry } from '../db/repositories/suggested-actions';
 import { refreshSuggestedActions } from '../db/repositories/suggested-actions';
 import { loadTaggingDictionary } from './dictionary';
 import { fetchFeed } from './fetch-feed';
@@ -44,6 +45,7 @@ export const defaultIngestionOptions: IngestionOptions = {
 export class FeedIngestion {
   private readonly options: IngestionOptions;
   private clusters: Promise<StoryClusters> | undefined;
+  private dictionary: { tagger: Promise<Tagger>; loadedAt: number } | undefined;
   private readonly inFlight = new Map<number, Promise<PollOutcome>>();
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<unknown> = Promise.resolve();
@@ -137,7 +139,7 @@ export class FeedIngestion {
     feedId: number,
     entries: Parameters<typeof prepareArticles>[0],
   ): Promise<number> {
-    const tagger = new Tagger(await loadTaggingDictionary(this.db));
+    const tagger = await this.tagger();
     const prepared = prepareArticles(entries, tagger);
     const clusters = await this.loadClusters();
     let stored;
@@ -155,7 +157,15 @@ export class FeedIngestion {
     }
     if (stored.articleIds.length > 0) {
       await reindexArticles(this.db, [...stored.articleIds, ...stored.touchedParentIds]);
-      await refreshSuggestedActions(this.db);
+      const pairs = new Map<string, DiseaseCountry>();
+      for (const article of prepared) {
+        for (const diseaseId of article.tags.diseaseIds) {
+          for (const countryId of article.tags.countryIds) {
+            pairs.set(`${diseaseId}:${countryId}`, { diseaseId, countryId });
+          }
+        }
+      }
+      await refreshSuggestedActions(this.db, [...pairs.values()]);
     }
     return stored.articleIds.length;
   }
@@ -177,6 +187,18 @@ export class FeedIngestion {
       .where(eq(feedSources.id, sourceId));
   }
 
+  /** The tagger, its dictionary re-read from the lookups and gazetteer every 10 minutes. */
+  private tagger(): Promise<Tagger> {
+    const now = Date.now();
+    if (!this.dictionary || now - this.dictionary.loadedAt > 600_000) {
+      this.dictionary = {
+        tagger: loadTaggingDictionary(this.db).then((d) => new Tagger(d)),
+        loadedAt: now,
+      };
+    }
+    return this.dictionary.tagger;
+  }
+
   /** Recent feed articles, so a new one can join a story told earlier by another source. */
   private loadClusters(): Promise<StoryClusters> {
     this.clusters ??= (async () => {
@@ -184,6 +206,7 @@ export class FeedIngestion {
       const rows = rowsOf(
         await this.db.execute(sql`
           select f.article_id, f.signature, a.cluster_id, a.is_child,
+            coalesce(a.published_date, a.inserted_date) as published,
             coalesce((select array_agg(ad.disease_id) from article_diseases ad where ad.article_id = f.article_id), '{}') as disease_ids,
             coalesce((select array_agg(distinct coalesce(l.country_id, l.id)) from article_locations al
               join locations l on l.id = al.location_id where al.article_id = f.article_id), '{}') as country_ids
@@ -199,6 +222,7 @@ export class FeedIngestion {
             signature: (row['signature'] as number[]).map(Number),
             diseaseIds: (row['disease_ids'] as number[]).map(Number),
             countryIds: (row['country_ids'] as number[]).map(Number),
+            publishedAt: new Date(String(row['published'])).getTime(),
           },
           { clusterId: Number(row['cluster_id'] ?? articleId), isChild: row['is_child'] === true },
         );

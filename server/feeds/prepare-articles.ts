@@ -52,6 +52,7 @@ export function clusterArticles(
       signature: article.signature,
       diseaseIds: article.tags.diseaseIds,
       countryIds: article.tags.countryIds,
+      publishedAt: (article.entry.published ?? new Date()).getTime(),
     }),
   }));
 }

@@ -7,6 +7,8 @@
  * - the server's resident memory after seeding;
  * - the initial JavaScript the browser downloads (gzip), read from dist/index.html;
  * - clustering a 100-article batch;
+ * - feeds (issue 8): tag and same-story precision / recall on the labelled set, ingestion
+ *   throughput on 10,000 feed items (feeds.ts);
  * - the article index in Chromium on the demo data: keystroke to painted results and scrolling
  *   5,000 loaded rows (article-index-browser.ts).
  */
@@ -25,6 +27,7 @@ import { benchActivitySearch } from './activity-search';
 import { benchArticleIndexInBrowser, type Spread } from './article-index-browser';
 import { benchClustering } from './clustering';
 import { benchEntries } from './entries';
+import { benchFeeds } from './feeds';
 
 const port = Number(process.env['BENCH_PORT'] ?? 5195);
 /** BENCH_ARTICLE_INDEX_ONLY=1: only the browser figures, against a server already on BENCH_PORT. */
@@ -322,6 +325,8 @@ async function main() {
     `entries rules: validate a save over ${entries.locations} locations × ${entries.days} days (Node, the worker's code), median / p95`,
     `${entries.medianMs.toFixed(0)} ms / ${entries.p95Ms.toFixed(0)} ms`,
   );
+
+  await benchFeeds(record);
 
   printTable();
 }

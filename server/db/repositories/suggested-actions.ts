@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EntryType, LocationType, SuggestedActionKind } from '../../../src/domain/enums';
 import { extractCaseFigures } from '../../../src/domain/feeds/case-figures';
@@ -40,10 +41,26 @@ interface Candidate {
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
+/** A disease in a country. */
+export interface DiseaseCountry {
+  readonly diseaseId: number;
+  readonly countryId: number;
+}
+
+/**
+ * Brings the open suggestions in step with the articles: of every pair, or only of `pairs`
+ * (what an ingestion just touched: the cost then follows the new articles, not the corpus).
+ */
 export async function refreshSuggestedActions(
   db: Db,
+  pairs?: readonly DiseaseCountry[],
   lastNDays = defaultSuggestionDays,
 ): Promise<void> {
+  const onlyPairs = pairs === undefined ? null : JSON.stringify(pairs);
+  const inPairs = (disease: SQL, country: SQL) =>
+    onlyPairs === null
+      ? sql`true`
+      : sql`(${disease}, ${country}) in (select (p->>'diseaseId')::int, (p->>'countryId')::int from jsonb_array_elements(${onlyPairs}::jsonb) p)`;
   const rows = rowsOf(
     await db.execute(sql`
       with recent as (
@@ -66,7 +83,8 @@ export async function refreshSuggestedActions(
       from recent r
       join article_diseases ad on ad.article_id = r.article_id
       join places p on p.article_id = r.article_id
-      where not exists (
+      where ${inPairs(sql`ad.disease_id`, sql`p.country_id`)}
+        and not exists (
         select 1 from report_articles ra
         join reports rp on rp.id = ra.report_id and rp.report_status is distinct from 0
         join disease_activities da on da.disease_activity_id = rp.disease_activity_id
@@ -104,7 +122,10 @@ export async function refreshSuggestedActions(
       lastCommit: row['last_committed_date'] ? new Date(String(row['last_committed_date'])) : null,
     });
   }
-  const existing = await db.select().from(suggestedActions);
+  const existing = await db
+    .select()
+    .from(suggestedActions)
+    .where(inPairs(sql`${suggestedActions.diseaseId}`, sql`${suggestedActions.countryId}`));
   const lastFeedback = new Map<string, Date>();
   const open = new Map<string, (typeof existing)[number]>();
   for (const s of existing) {

@@ -152,7 +152,13 @@ describe('MinHash and story clusters', () => {
   it('puts the same story in the first article’s cluster unless the tags disagree', () => {
     const clusters = new StoryClusters();
     const at = (articleId: number, text: string, diseaseIds: number[], countryIds: number[]) =>
-      clusters.assign({ articleId, signature: minhashSignature(text), diseaseIds, countryIds });
+      clusters.assign({
+        articleId,
+        signature: minhashSignature(text),
+        diseaseIds,
+        countryIds,
+        publishedAt: Date.UTC(2026, 10, 1),
+      });
     expect(at(10, story, [1], [1])).toEqual({ clusterId: 10, isChild: false });
     expect(at(11, retold, [1], [1])).toEqual({ clusterId: 10, isChild: true });
     expect(at(12, other, [2], [1])).toEqual({ clusterId: 12, isChild: false });
