@@ -227,6 +227,8 @@ describe('the memory engine answers as the SQL executor', () => {
       { search: 'kiwipox', $filter: 'isRead eq false' },
       { search: 'outbr* -kiwipox', searchMode: 'all' },
       { $filter: "articleType eq 3 and not (clusterId eq '9001')" },
+      // Shares kept conjuncts with the ones above (the cache is per top-level conjunct).
+      { $filter: 'isRead eq false and articleType eq 3', search: '"new cases"' },
       { $filter: "diseaseIds/any(d: search.in(d, '1|5|12', '|'))" },
     ];
     // Kept now, then written to: uploads that match, a merge and a delete of matching ones.

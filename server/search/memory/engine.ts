@@ -4,6 +4,7 @@ import type { SearchResult } from '../execute';
 import { documentOf, rowsOf, selectList } from '../execute';
 import type { IndexDefinition } from '../index-definition';
 import { parseAndCheckFilter } from '../odata';
+import type { FilterExpression } from '../odata/ast';
 import type { SearchRequest } from '../request';
 import { maxPageSize, maxSkip } from '../request';
 import { parseSimpleQuery } from '../simple-query';
@@ -78,8 +79,8 @@ export class MemoryEngine {
   private readonly firstLoad: Promise<void>;
   private readonly permutations = new Map<string, Permutation>();
   private readonly pendingSorts = new Set<string>();
-  /** Match bitsets of recent `search` and `$filter` expressions (match-cache.ts). */
-  private readonly matches = new MatchCache(64);
+  /** Match bitsets of recent `search` expressions and `$filter` conjuncts (match-cache.ts). */
+  private readonly matches = new MatchCache(256);
   private phrases: PhraseCache;
   /** Pages' documents as JSON text (about 64 MB at most). */
   private readonly documents = new DocumentCache(32 * 2 ** 20);
@@ -432,12 +433,16 @@ export class MemoryEngine {
     if (request.filter !== undefined) {
       const ast = parseAndCheckFilter(request.filter, this.index);
       assertFilterSupported(ast, this.index);
-      andInto(
-        match,
-        this.matches.get(store, `filter\u0000${request.filter}`, (from) =>
-          matchFilter(store, ast, from),
-        ),
-      );
+      // Per top-level conjunct: the browser's filters share `articleType eq 3` and each chip, so a
+      // new combination is mostly kept bitsets ANDed together.
+      for (const conjunct of ast.kind === 'and' ? ast.operands : [ast]) {
+        andInto(
+          match,
+          this.matches.get(store, `filter\u0000${filterKey(conjunct)}`, (from) =>
+            matchFilter(store, conjunct, from),
+          ),
+        );
+      }
     }
     const count = cardinality(match);
     const pageSize = Math.min(request.top, maxPageSize);
@@ -495,6 +500,17 @@ export class MemoryEngine {
     slots.forEach((s, i) => (pageScores[i] = scores === null ? 1 : (scores[s] ?? 0)));
     return { count, slots, scores: pageScores };
   }
+}
+
+/** A filter expression's text for the match cache: its syntax tree without source positions. */
+function filterKey(node: FilterExpression): string {
+  return JSON.stringify(node, (name, value: unknown) =>
+    name === 'position'
+      ? undefined
+      : typeof value === 'number' && !Number.isFinite(value)
+        ? String(value)
+        : value,
+  );
 }
 
 /** A document's JSON text with its score as the first member, as Azure writes it. */
