@@ -123,15 +123,37 @@ export class PhraseCache {
 
   constructor(readonly store: Store) {}
 
+  /**
+   * Decoded entries of recent lexemes, while no slot was appended: a phrase's positional decode
+   * also serves BM25's document frequencies, instead of decoding the postings again.
+   */
+  private readonly positionalKept = new Map<string, { size: number; entries: PositionalEntries }>();
+  private readonly plainKept = new Map<string, { size: number; entries: Entries }>();
+
+  private fieldKey(field: TextField, text: string): string {
+    let fieldId = this.fieldIds.get(field);
+    if (fieldId === undefined) this.fieldIds.set(field, (fieldId = this.fieldIds.size));
+    return `${fieldId} ${text}`;
+  }
+
   /** A lexeme's entries (BM25's document frequencies). */
   entries(field: TextField, lexeme: string): Entries {
-    return field.entries(lexeme);
+    const key = this.fieldKey(field, lexeme);
+    const size = this.store.size;
+    const positional = this.positionalKept.get(key);
+    if (positional?.size === size) return positional.entries;
+    return keep(this.plainKept, key, size, () => field.entries(lexeme));
+  }
+
+  /** A lexeme's entries with positions. */
+  positional(field: TextField, lexeme: string): PositionalEntries {
+    return keep(this.positionalKept, this.fieldKey(field, lexeme), this.store.size, () =>
+      field.positional(lexeme),
+    );
   }
 
   hits(field: TextField, tokens: readonly string[]): PhraseHits {
-    let fieldId = this.fieldIds.get(field);
-    if (fieldId === undefined) this.fieldIds.set(field, (fieldId = this.fieldIds.size));
-    const key = `${fieldId} ${tokens.join(' ')}`;
+    const key = this.fieldKey(field, tokens.join(' '));
     const kept = this.found.get(key);
     this.found.delete(key);
     const size = this.store.size;
@@ -139,7 +161,9 @@ export class PhraseCache {
     if (kept !== undefined && kept.size === size) hits = kept.hits;
     else {
       const from = kept?.size ?? 0;
-      const fresh = phraseHits(field, tokens, this.store.capacity, from);
+      const fresh = phraseHits(field, tokens, this.store.capacity, from, (lexeme) =>
+        from === 0 ? this.positional(field, lexeme) : field.positional(lexeme, from),
+      );
       hits = kept === undefined ? fresh : concatHits(kept.hits, fresh);
     }
     this.found.set(key, { size, hits });
@@ -149,6 +173,27 @@ export class PhraseCache {
     }
     return hits;
   }
+}
+
+/** Decoded entries kept per lexeme (the few of the last phrases and ranked terms). */
+const keptDecodes = 8;
+
+/** The kept value of key while the store has `size` slots, else computed and kept. */
+function keep<T>(
+  kept: Map<string, { size: number; entries: T }>,
+  key: string,
+  size: number,
+  decode: () => T,
+): T {
+  const found = kept.get(key);
+  kept.delete(key);
+  const entries = found?.size === size ? found.entries : decode();
+  kept.set(key, { size, entries });
+  for (const oldest of kept.keys()) {
+    if (kept.size <= keptDecodes) break;
+    kept.delete(oldest);
+  }
+  return entries;
 }
 
 function concatHits(a: PhraseHits, b: PhraseHits): PhraseHits {
@@ -168,6 +213,7 @@ function phraseHits(
   tokens: readonly string[],
   capacity: number,
   from: number,
+  positional: (lexeme: string) => PositionalEntries,
 ): PhraseHits {
   // A token the field never had: no need to decode the others.
   if (!tokens.every((token) => variants(token).some((lexeme) => field.has(lexeme)))) return noHits;
@@ -179,7 +225,7 @@ function phraseHits(
     groupStarts.push(lists.length);
     const any = emptyBitset(capacity);
     for (const lexeme of variants(token)) {
-      const entries = field.positional(lexeme, from);
+      const entries = positional(lexeme);
       if (entries.count === 0) continue;
       lists.push(entries);
       for (let i = 0; i < entries.count; i++) setBit(any, entries.slots[i] ?? 0);
