@@ -15,11 +15,13 @@ function Routes() {
 }
 
 /**
- * Scopes active from the start. The landing screen's scope (the disease activity index) is
- * always on, its commands guarded by `when`: enabling a scope re-binds every hotkey and drops a
- * half-typed sequence, so turning it on as the landing screen mounts lost 'g r' typed at once.
+ * Scopes active from the start, and never toggled: the index screens' and the article details'
+ * scopes are always on, their commands guarded by `when` (their route) and registered only while
+ * mounted. Enabling a scope re-binds every hotkey and drops a half-typed sequence, so turning one
+ * on as its screen mounted lost keys typed during the load ('g r' at once on the landing screen,
+ * 'g a' while the article index loaded).
  */
-const initiallyActiveScopes = [globalScope, 'activityIndex'];
+const initiallyActiveScopes = [globalScope, 'activityIndex', 'articleIndex', 'articleDetails'];
 
 /** The started app: configuration provided, hotkey scopes, and the routes. */
 export function App({ config }: { readonly config: RuntimeConfig }) {

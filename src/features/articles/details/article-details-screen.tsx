@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useHotkeysContext } from 'react-hotkeys-hook';
 import { Link } from '@/app/link';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import { commandRegistry, type Command, type CommandContext } from '@/app/commands/registry';
@@ -28,7 +27,7 @@ export interface ArticleDetailsScreenProps {
 const readOnlyWarning =
   'Article not found and in read-only mode. If you just added this article, please wait and check back later to see if it has finished processing.';
 
-/** The hotkey scope of the details screen, active while it is shown. */
+/** The hotkey scope of the details screen: always active (src/app/app.tsx), guarded by `when`. */
 export const articleDetailsScope = 'articleDetails';
 const onDetails = ({ pathname }: CommandContext) => matchRoute(pathname).id === 'articleDetails';
 const openInNewTab = (href: string) => window.open(href, '_blank', 'noopener,noreferrer');
@@ -261,13 +260,12 @@ function RelatedTable({
   );
 }
 
-/** Registers the screen's palette commands (and activates their scope) while it is shown. */
+/** Registers the screen's palette commands while it is shown (their scope is always on). */
 function useDetailsCommands(
   article: ArticleView | null,
   copy: () => void,
   setRead: (v: boolean) => void,
 ) {
-  const { enableScope, disableScope } = useHotkeysContext();
   const commands = useMemo((): Command[] => {
     if (!article) return [];
     const base = { group: 'Article', scope: articleDetailsScope, when: onDetails } as const;
@@ -298,13 +296,8 @@ function useDetailsCommands(
   }, [article, copy, setRead]);
   useEffect(() => {
     if (commands.length === 0) return undefined;
-    const unregister = commandRegistry.register(commands);
-    enableScope(articleDetailsScope);
-    return () => {
-      disableScope(articleDetailsScope);
-      unregister();
-    };
-  }, [commands, enableScope, disableScope]);
+    return commandRegistry.register(commands);
+  }, [commands]);
 }
 
 function Details({ articleId }: { articleId: number | null }) {

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useHotkeysContext } from 'react-hotkeys-hook';
 import {
   commandRegistry,
   findHotkeyConflicts,
@@ -26,7 +25,11 @@ import {
 } from './article-index-store';
 import { toggleSelectedAssociated } from './suggested-mode';
 
-/** The hotkey scope of the article index, active while the screen is shown. */
+/**
+ * The hotkey scope of the article index: always active (src/app/app.tsx), so mounting the
+ * screen never toggles scopes (which dropped keys typed during the load); its commands apply on
+ * /article only (`when`) and are registered while the screen is mounted.
+ */
 export const articleIndexScope = 'articleIndex';
 
 const group = 'Article Index';
@@ -104,23 +107,17 @@ export function articleIndexCommands(actions: ArticleIndexCommandActions): Comma
 }
 
 /**
- * Registers the commands in the one registry and activates their scope while mounted. 'Add an
+ * Registers the commands in the one registry while mounted (their scope is always on). 'Add an
  * article' (key a) is the add-article host's command, mounted by this screen: not bound twice.
  * A command whose key another feature already binds is left out rather than crash the screen.
  */
 export function useArticleIndexCommands(actions: ArticleIndexCommandActions): void {
-  const { enableScope, disableScope } = useHotkeysContext();
   const { focusSearch, toggleFilters } = actions;
   useEffect(() => {
     const existing = commandRegistry.list();
     const ours = articleIndexCommands({ focusSearch, toggleFilters }).filter(
       (candidate) => findHotkeyConflicts([...existing, candidate]).length === 0,
     );
-    const unregister = commandRegistry.register(ours);
-    enableScope(articleIndexScope);
-    return () => {
-      disableScope(articleIndexScope);
-      unregister();
-    };
-  }, [enableScope, disableScope, focusSearch, toggleFilters]);
+    return commandRegistry.register(ours);
+  }, [focusSearch, toggleFilters]);
 }
