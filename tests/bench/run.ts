@@ -31,6 +31,7 @@ import { benchFeeds } from './feeds';
 
 const port = Number(process.env['BENCH_PORT'] ?? 5195);
 /** BENCH_ARTICLE_INDEX_ONLY=1: only the browser figures, against a server already on BENCH_PORT. */
+// BENCH_ACTIVITY_LIST_ONLY=1: only the 20,000-activity figures (list and worker search).
 const articleIndexOnly = process.env['BENCH_ARTICLE_INDEX_ONLY'] === '1';
 const baseUrl = `http://localhost:${port}`;
 const articles = Number(process.env['BENCH_ARTICLES'] ?? 20_000);
@@ -143,6 +144,62 @@ async function measureActivityList(accessToken: string) {
   return { cold, p50: at(50), p95: at(95), bytes: body.length, json: JSON.parse(body) as unknown };
 }
 
+interface ListedActivity {
+  readonly diseaseActivityId: number;
+  readonly locationId: number;
+  readonly daysNeededForUpdate: number;
+}
+
+/**
+ * The first GET /api/diseaseactivities after a change, as a browser asks (gzip): 10 times, an
+ * analyst's overview edit of one activity (PUT …/countries/{countryId}, If-Match from its
+ * detail GET; days needed for update toggled) and then the list, timed. The kept list re-reads
+ * only the changed activity.
+ */
+async function measureListAfterChange(accessToken: string, listed: unknown) {
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const activities = (listed as ListedActivity[]).filter((_, i) => i % 997 === 0).slice(0, 10);
+  const times: number[] = [];
+  for (const activity of activities) {
+    const path = `/api/diseaseactivities/${activity.diseaseActivityId}/countries/${activity.locationId}`;
+    const detail = await fetch(`${baseUrl}${path}/numDays/5`, { headers: auth });
+    const etag = detail.headers.get('etag');
+    const { countryDetails } = (
+      (await detail.json()) as {
+        activity: {
+          countryDetails: { riskModelId: number; publiclyVisible: boolean; allowedDaysGap: number };
+        };
+      }
+    ).activity;
+    if (!detail.ok || etag === null) throw new Error(`GET ${path}/numDays/5: ${detail.status}`);
+    const put = await fetch(`${baseUrl}${path}`, {
+      method: 'PUT',
+      headers: { ...auth, 'if-match': etag, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        riskModelId: Math.max(1, countryDetails.riskModelId),
+        publiclyVisible: countryDetails.publiclyVisible,
+        daysNeededForUpdate: activity.daysNeededForUpdate === 14 ? 15 : 14,
+        allowedDaysGap: countryDetails.allowedDaysGap,
+      }),
+    });
+    if (!put.ok) throw new Error(`PUT ${path}: ${put.status} ${await put.text()}`);
+    const t0 = performance.now();
+    const res = await fetch(`${baseUrl}/api/diseaseactivities`, {
+      headers: { ...auth, 'accept-encoding': 'gzip' },
+    });
+    const body = (await res.json()) as ListedActivity[];
+    times.push(performance.now() - t0);
+    const changed = body.find((a) => a.diseaseActivityId === activity.diseaseActivityId);
+    if (changed?.daysNeededForUpdate === activity.daysNeededForUpdate) {
+      throw new Error(`the list does not show the change to ${activity.diseaseActivityId}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) =>
+    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
+  return { n: times.length, p50: at(50), max: times.at(-1) ?? 0 };
+}
+
 function recordActivityFigures(
   size: string,
   list: Awaited<ReturnType<typeof measureActivityList>>,
@@ -236,10 +293,35 @@ async function recordArticleIndexInBrowser(engine: string) {
   );
 }
 
+/** The 20,000-activity corpus: the list (first, kept, after a change) and the worker. */
+async function recordActivityCorpusFigures() {
+  const corpus = startServer(await activitiesCorpusDir());
+  try {
+    await corpus.ready;
+    const corpusToken = (await signIn(baseUrl, 'analyst-amara')).accessToken;
+    const list = await measureActivityList(corpusToken);
+    recordActivityFigures('20,000', list);
+    const afterChange = await measureListAfterChange(corpusToken, list.json);
+    record(
+      `GET /api/diseaseactivities at 20,000 activities, first answer after one activity's overview edit (gzip), p50 / max of ${afterChange.n}`,
+      `${afterChange.p50.toFixed(0)} ms / ${afterChange.max.toFixed(0)} ms`,
+    );
+  } finally {
+    // A failed measurement must not leave the server holding the port and the folder.
+    await stop(corpus.child);
+  }
+}
+
 async function main() {
   console.log(
     `IST bench on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; demo data ${articles} articles, ${activities} activities\n`,
   );
+
+  if (process.env['BENCH_ACTIVITY_LIST_ONLY'] === '1') {
+    await recordActivityCorpusFigures();
+    printTable();
+    return;
+  }
 
   if (articleIndexOnly) {
     await recordArticleIndexInBrowser(`SEARCH_ENGINE as the running server has it`);
@@ -303,11 +385,7 @@ async function main() {
   await stop(sqlEngine.child);
   rmSync(dataDir, { recursive: true, force: true });
 
-  const corpus = startServer(await activitiesCorpusDir());
-  await corpus.ready;
-  const corpusToken = (await signIn(baseUrl, 'analyst-amara')).accessToken;
-  recordActivityFigures('20,000', await measureActivityList(corpusToken));
-  await stop(corpus.child);
+  await recordActivityCorpusFigures();
 
   record(
     'initial JavaScript, gzip (dist/index.html scripts + modulepreloads)',

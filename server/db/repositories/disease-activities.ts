@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   autoSurveillanceReviewOf,
@@ -12,7 +12,6 @@ import { messages } from '../../../src/domain/messages';
 import { daysBetween, updateStatusOf } from '../../../src/domain/update-status';
 import type { Db } from '../client';
 import {
-  activityListVersion,
   diseaseActivities,
   diseaseActivityCountries,
   diseaseActivitySummaries,
@@ -36,13 +35,16 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString());
  * Every disease activity as the index lists it (spec 001 §3), in one query: names joined, the
  * report figures read from disease_activity_summaries (kept by triggers), the statuses computed
  * here with the src/domain rules. `today` is the UTC date (YYYY-MM-DD) days are counted to.
+ * With `only`, just those activities (the ones a kept list must refresh; gone ones are absent).
  */
 export async function listDiseaseActivities(
   db: Db,
   today: string,
+  only?: readonly number[],
 ): Promise<DiseaseActivityListItem[]> {
+  if (only?.length === 0) return [];
   const s = diseaseActivitySummaries;
-  const rows = await db
+  const query = db
     .select({
       diseaseActivityId: diseaseActivities.diseaseActivityId,
       diseaseId: diseaseActivities.diseaseId,
@@ -98,6 +100,9 @@ export async function listDiseaseActivities(
       autoSurveillanceCommitter,
       eq(autoSurveillanceCommitter.id, s.lastAutoSurveillanceCommitUserId),
     );
+  const rows = await (only === undefined
+    ? query
+    : query.where(inArray(diseaseActivities.diseaseActivityId, [...only])));
 
   return rows.map((r): DiseaseActivityListItem => {
     const lastCommittedDate = iso(r.lastCommittedDate);
@@ -157,12 +162,6 @@ export async function listDiseaseActivities(
       asReviewStatus,
     };
   });
-}
-
-/** The list's change counter (bumped by triggers on everything the index shows). */
-export async function activityListVersionOf(db: Db): Promise<number> {
-  const [row] = await db.select({ version: activityListVersion.version }).from(activityListVersion);
-  return row?.version ?? -1;
 }
 
 /** A create refused for the client's reason: 400 (bad references) or 409 (duplicate). */

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { diseaseActivities } from './activities';
 import { users } from './users';
 
@@ -38,14 +47,32 @@ export const diseaseActivitySummaries = pgTable('disease_activity_summaries', {
 
 /**
  * One row counting changes to anything the disease activity index shows, bumped by statement
- * triggers (migration 0005): the server keeps the serialised list while the version and the UTC
- * day stay the same.
+ * triggers (migrations 0005, 0009): the server keeps the serialised list while the version and
+ * the UTC day stay the same, and otherwise rebuilds only the rows of the activities
+ * {@link activityListChanges} names.
  */
 export const activityListVersion = pgTable(
   'activity_list_version',
   {
     id: boolean('id').primaryKey().default(true),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** Changes up to this version may have been pruned: a list kept from before rebuilds. */
+    prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('activity_list_version_single_row', sql`${t.id}`)],
+);
+
+/**
+ * Which activities each version changed (migration 0009), written by the same triggers in the
+ * same transaction as the bump; versions are handed out under the version row's lock, so they
+ * follow commit order. A null activity means every row may show the change (a renamed disease,
+ * species, country or analyst): the list is rebuilt whole.
+ */
+export const activityListChanges = pgTable(
+  'activity_list_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    diseaseActivityId: integer('disease_activity_id'),
+  },
+  (t) => [index('activity_list_changes_version_idx').on(t.version)],
 );
