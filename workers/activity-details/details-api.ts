@@ -51,9 +51,17 @@ type TimelineItem = TimelineEntry & { readonly key: string | null };
  * The committed entries the recompute walks: case figures and period entries of the open
  * detail, at the locations being typed into (a period entry resets them all, so it stays).
  */
-function committedTimeline(detail: ActivityDetailJson, locations: ReadonlySet<number>) {
+function committedTimeline(
+  detail: ActivityDetailJson,
+  locations: ReadonlySet<number>,
+  histories: ReadonlyMap<number, readonly ReportJson[]>,
+) {
   const out: TimelineItem[] = [];
-  for (const report of detail.reports) {
+  const reports = [
+    ...detail.reports.filter((r) => !histories.has(r.locationId) || periodEntryTypes.has(r.type)),
+    ...[...histories.values()].flat(),
+  ];
+  for (const report of reports) {
     if (report.reportStatus !== ReportStatus.Committed) continue;
     const isPeriod = periodEntryTypes.has(report.type);
     if (!isPeriod && !(caseEntryTypes.has(report.type) && locations.has(report.locationId))) {
@@ -82,6 +90,30 @@ export function createActivityDetailsApi(
   now: () => number = Date.now,
 ): ActivityDetailsEngineApi {
   const details = new Map<string, ActivityDetailJson>();
+  /** Locations' whole committed case history, fetched for entries dated before the detail's window. */
+  const caseHistories = new Map<string, Map<number, readonly ReportJson[]>>();
+
+  /** The history of the locations whose pending entries are older than what the detail holds. */
+  async function historiesFor(
+    key: ActivityKey,
+    detail: ActivityDetailJson,
+    pending: readonly PendingCaseEntry[],
+  ): Promise<Map<number, readonly ReportJson[]>> {
+    const kept = caseHistories.get(keyText(key)) ?? new Map<number, readonly ReportJson[]>();
+    caseHistories.set(keyText(key), kept);
+    for (const entry of pending) {
+      if (entry.reportedOn === null || kept.has(entry.locationId)) continue;
+      const latest = detail.reports
+        .filter(
+          (r) => r.locationId === entry.locationId && r.reportStatus === ReportStatus.Committed,
+        )
+        .reduce<string | null>((a, r) => (a === null || r.reportedOn > a ? r.reportedOn : a), null);
+      if (latest === null || entry.reportedOn >= latest) continue;
+      const answer = await api.getLocationReports(key, entry.locationId);
+      kept.set(entry.locationId, answer.processedCases);
+    }
+    return kept;
+  }
 
   async function alerting<A>(run: () => Promise<A>): Promise<A> {
     try {
@@ -92,7 +124,7 @@ export function createActivityDetailsApi(
     }
   }
 
-  return {
+  const api: ActivityDetailsEngineApi = {
     async openActivityDetails(key) {
       requireParam('key', key);
       const detail = await alerting(() =>
@@ -103,6 +135,7 @@ export function createActivityDetailsApi(
         }),
       );
       details.set(keyText(key), detail);
+      caseHistories.delete(keyText(key));
       return detail;
     },
 
@@ -124,8 +157,9 @@ export function createActivityDetailsApi(
       const pending = requireParam('entries', entries);
       if (detail === undefined || pending.length === 0) return [];
       const locations = new Set(pending.map((e) => e.locationId));
+      const histories = await historiesFor(key, detail, pending);
       const timeline: TimelineItem[] = [
-        ...committedTimeline(detail, locations),
+        ...committedTimeline(detail, locations, histories),
         ...pending.map((e: PendingCaseEntry) => ({ ...e, counts: e.counts })),
       ];
       const recomputed = recomputeEntries(timeline);
@@ -187,4 +221,5 @@ export function createActivityDetailsApi(
 
     searchActivityLocations,
   };
+  return api;
 }

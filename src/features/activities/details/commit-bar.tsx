@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Snapshot } from 'valtio';
 import { displayDay } from '@/domain/calendar-day';
 import { EntryType, ReportStatus } from '@/domain/enums';
 import { commitAllowed, hasUnresolvedAutoSurveillance } from '@/domain/entries/commit-rules';
@@ -15,6 +16,7 @@ import {
   detailsStore,
   hasHighWarnings,
   openCommitDialog,
+  type DetailsState,
   saveOrCommit,
   setPropagation,
   useDetails,
@@ -23,8 +25,7 @@ import {
 } from './details-store';
 
 /** Whether 'Commit changes' may be used now (spec 001 §4 "Commit is allowed when…"). */
-export function canCommitNow(): boolean {
-  const s = detailsStore;
+export function canCommitNow(s: DetailsView = detailsStore): boolean {
   if (s.detail === null) return false;
   const succeeded = validationOutcome(s.validation) === 'succeeded';
   return commitAllowed({
@@ -41,9 +42,22 @@ export function canCommitNow(): boolean {
   });
 }
 
+/** What the commit and propagation rules read: the store, or a render's snapshot of it. */
+type DetailsView = Snapshot<Pick<DetailsState, 'detail' | 'dirty' | 'drafts' | 'validation'>>;
+
+/**
+ * 'Commit changes': validates first when nothing is validated yet (saved entries may be
+ * committed without a fresh validate, spec 001 §4, but their warnings are still shown and
+ * confirmed), then opens the commit dialog once every warning is confirmed.
+ */
+export async function requestCommit(): Promise<void> {
+  if (!canCommitNow()) return;
+  if (detailsStore.validation === null) await validate();
+  if (validationOutcome(detailsStore.validation) === 'succeeded') openCommitDialog();
+}
+
 /** Whether the propagation toggle may be turned on, and the tooltip when not. */
-export function propagationState() {
-  const s = detailsStore;
+export function propagationState(s: DetailsView = detailsStore) {
   const detail = s.detail;
   if (detail === null) return { available: false as const, message: null };
   const lastTotal = detail.reports
@@ -60,8 +74,10 @@ export function propagationState() {
 }
 
 function PropagationToggle() {
-  const { propagate, propagateUptoDate } = useDetails();
-  const availability = propagationState();
+  const snapshot = useDetails();
+  const { propagate, propagateUptoDate } = snapshot;
+  // Read through the snapshot, so the toggle follows every draft's date.
+  const availability = propagationState(snapshot);
   const disabled = !propagate && !availability.available;
   const label = propagate
     ? `Propagate case data [${propagateUptoDate === null ? '' : displayDay(propagateUptoDate)}]`
@@ -96,9 +112,10 @@ function PropagationToggle() {
 
 /** 'Propagate cases until date: ' with OK once a date is chosen (spec 001 §2, §5). */
 function PropagationPicker() {
-  const { propagationPickerOpen } = useDetails();
+  const snapshot = useDetails();
+  const { propagationPickerOpen } = snapshot;
   const [day, setDay] = useState('');
-  const availability = propagationState();
+  const availability = propagationState(snapshot);
   const period = availability.available ? availability.period : null;
   const earliest = availability.available ? availability.reportedOn : null;
   const latest = period?.endDate ?? null;
@@ -164,8 +181,9 @@ function CommitDialog() {
 
 /** Validate, Save, Commit changes and the propagation toggle, with their messages. */
 export function CommitBar() {
+  const snapshot = useDetails();
   const { detail, drafts, deleted, validating, saving, saveErrors, notice, commitDialogOpen } =
-    useDetails();
+    snapshot;
   if (detail === null) return null;
   const nothing = drafts.length === 0 && deleted.length === 0;
   const readOnly = detail.readOnly;
@@ -188,8 +206,8 @@ export function CommitBar() {
         </Button>
         <Button
           variant="primary"
-          onClick={openCommitDialog}
-          disabled={!canCommitNow() || saving}
+          onClick={() => void requestCommit()}
+          disabled={!canCommitNow(snapshot) || saving}
           aria-keyshortcuts="Alt+C"
         >
           Commit changes

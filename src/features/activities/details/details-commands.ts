@@ -10,14 +10,13 @@ import { screenCommandFactory } from '@/app/commands/screen-commands';
 import { matchRoute } from '@/app/routes';
 import { EntryType, LocationType } from '@/domain/enums';
 import { canAddEntry, type AddableEntryType } from '@/domain/entries/add-entry';
-import { canCommitNow } from './commit-bar';
+import { requestCommit } from './commit-bar';
 import {
   collapseAllTables,
   collapseLocation,
   confirmAllWarnings,
   detailsStore,
   expandLocation,
-  openCommitDialog,
   saveOrCommit,
   selectLocation,
   setLocationMode,
@@ -129,15 +128,7 @@ export function activityDetailsCommands(focusLocationSearch: () => void): Comman
     command('validate', 'Validate', 'alt+v', () => void validate(), inInputs),
     command('confirmAll', 'Confirm all warnings', 'alt+w', confirmAllWarnings, inInputs),
     command('save', 'Save (uncommitted)', 'alt+s', () => void saveOrCommit(false), inInputs),
-    command(
-      'commit',
-      'Commit changes',
-      'alt+c',
-      () => {
-        if (canCommitNow()) openCommitDialog();
-      },
-      inInputs,
-    ),
+    command('commit', 'Commit changes', 'alt+c', () => void requestCommit(), inInputs),
   ];
 }
 

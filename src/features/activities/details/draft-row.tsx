@@ -9,6 +9,7 @@ import {
 import { caseFigures, type CaseFigure, type UserEntered } from '@/domain/entries/case-figures';
 import { caseFigureLabel } from '@/domain/entries/case-figures';
 import { TITLE_MAX_LENGTH } from '@/domain/entries/entry-validation';
+import { RichTextEditor } from '@/ui/rich-text-editor';
 import { formatCount } from '../index/activity-labels';
 import { DayInput } from './day-input';
 import { editDraft, removeDraft, typeCase, useDetails } from './details-store';
@@ -188,14 +189,12 @@ function OtherFields({
             {text('title', 'Title', TITLE_MAX_LENGTH)}
             {text('updateReason', 'Update reason')}
           </div>
-          {/* Slot for the shared Lexical editor (src/ui/rich-text-editor, another issue). */}
-          <textarea
-            aria-label="Description"
+          <RichTextEditor
+            label="Description"
             placeholder="Description"
             disabled={off}
             value={draft.description}
-            onChange={(event) => editDraft(draft.key, 'description', event.target.value)}
-            className="max-h-[150px] min-h-[3rem] w-full rounded border border-slate-300 px-1.5 py-1 text-xs disabled:bg-slate-100"
+            onValueChange={(html) => editDraft(draft.key, 'description', html)}
           />
         </div>
       );

@@ -1,0 +1,136 @@
+import { expect, type Page } from '@playwright/test';
+import { signIn } from '../support/sign-in';
+
+/**
+ * Setting the scene for the details screen's e2e tests through the real API (signed in over
+ * HTTP through the real OpenID flow): a fresh activity per test, and committed history where a
+ * scenario needs one. Nothing of ours is mocked; the browser then does the analyst's part.
+ */
+
+export interface ApiSession {
+  readonly base: string;
+  readonly token: string;
+}
+
+export async function apiSession(base: string): Promise<ApiSession> {
+  const { accessToken } = await signIn(base, 'analyst-amara');
+  return { base, token: accessToken };
+}
+
+export async function call(
+  session: ApiSession,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown; etag: string | null }> {
+  const res = await fetch(`${session.base}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    json: text === '' ? null : JSON.parse(text),
+    etag: res.headers.get('etag'),
+  };
+}
+
+/** The UTC day `n` days ago, YYYY-MM-DD. */
+export const daysAgo = (n: number) =>
+  new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** The same day as the screen shows it, YYYY/MM/DD. */
+export const shown = (day: string) => day.replaceAll('-', '/');
+
+export interface Activity {
+  readonly diseaseActivityId: number;
+  readonly countryId: number;
+}
+
+let attempt = 0;
+
+/** A new human activity (disease, country, species unused so far), its period opened `startDaysAgo`. */
+export async function createActivity(session: ApiSession, startDaysAgo = 40): Promise<Activity> {
+  const lookups = await call(session, 'GET', '/lookups');
+  const human = (
+    lookups.json as { diseases: { diseaseId: number; speciesIds: number[] }[] }
+  ).diseases
+    .filter((d) => d.speciesIds.includes(1))
+    .map((d) => d.diseaseId);
+  for (let i = 0; i < 400; i += 1) {
+    attempt += 1;
+    // Human diseases and countries 1–54, walked pseudo-randomly until the triple is free.
+    const diseaseId = human[(attempt * 7 + Date.now()) % human.length] ?? 1;
+    const countryId = 1 + ((attempt * 13 + Math.floor(Date.now() / 7)) % 54);
+    const res = await call(session, 'POST', '/diseaseactivities', {
+      countryId,
+      diseaseId,
+      speciesId: 1,
+      riskModelId: 1,
+      publiclyVisible: true,
+      daysNeededForUpdate: 14,
+      allowedDaysGap: 365,
+      reportingPeriodType: 'NewOutbreak',
+      totalCountStartDate: daysAgo(startDaysAgo),
+    });
+    if (res.status === 201) return res.json as Activity;
+    if (res.status !== 409)
+      throw new Error(`create activity: ${res.status} ${JSON.stringify(res.json)}`);
+  }
+  throw new Error('no free disease, country and species combination');
+}
+
+const typedCumulative = (cumulative: number | null) =>
+  cumulative === null
+    ? { cumulative: null, newCases: null, userEntered: null }
+    : { cumulative, newCases: null, userEntered: 'cumulative' };
+
+/** Commits country-level case data (reported cumulatives by day) through the API. */
+export async function commitCases(
+  session: ApiSession,
+  activity: Activity,
+  entries: readonly { readonly reportedOn: string; readonly reported: number }[],
+): Promise<void> {
+  const path = `/diseaseactivities/${activity.diseaseActivityId}/countries/${activity.countryId}`;
+  for (const entry of entries) {
+    const detail = await call(session, 'GET', `${path}/numDays/5`);
+    expect(detail.status).toBe(200);
+    const res = await call(
+      session,
+      'POST',
+      `${path}/reports/propagate?propagate=false`,
+      {
+        commitChanges: true,
+        warningsAccepted: true,
+        cases: [
+          {
+            locationId: activity.countryId,
+            reportedOn: entry.reportedOn,
+            reportedCases: typedCumulative(entry.reported),
+          },
+        ],
+      },
+      { 'if-match': detail.etag ?? '' },
+    );
+    if (res.status !== 201) throw new Error(`commit: ${res.status} ${JSON.stringify(res.json)}`);
+  }
+}
+
+/** Signs in through the embedded provider in the browser and opens an activity's details. */
+export async function openActivity(page: Page, activity: Activity): Promise<void> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByRole('button', { name: 'Amara Okafor' }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+  await page.goto(`/activity/${activity.diseaseActivityId}/${activity.countryId}`);
+  await expect(page.getByTestId('activity-title')).toBeVisible();
+  await expect(page.getByTestId('location-table').first()).toBeVisible();
+}
+
+/** The country's table (the first: countries come first). */
+export const countryTable = (page: Page) => page.getByTestId('location-table').first();
