@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { curveSeries } from '../../src/domain/entries/epi-curve';
 import { messages } from '../../src/domain/messages';
 import { insertEntriesFixtures, type EntriesFixtures } from '../../tests/api/entries-fixtures';
 import { startFixtureServer, type TestServer } from '../../tests/support/test-server';
@@ -92,6 +93,21 @@ describe('activity dialogs in the engine (real server)', () => {
     // The overview edit above is the activity's, not this entry's.
     expect(await engine.getEntryHistory(fx.activityId, 999_999)).toEqual([]);
     expect(alerts).toEqual([]);
+  });
+
+  it("answers the curve data: every committed Daily Total, drawn as the country's curve", async () => {
+    const data = await engine.getActivityCurveData(key());
+    expect(
+      data.totals.map((t) => [t.locationId, t.reportedOn, t.cumulative.reportedCases]),
+    ).toEqual(
+      expect.arrayContaining([
+        [fx.place.toronto, '2024-01-05', 10],
+        [fx.place.toronto, '2024-01-10', 20],
+      ]),
+    );
+    const series = curveSeries(fx.place.canada, data.places, data.totals, data.periods);
+    expect(series.cumulative.reportedCases).toEqual([10, 20]);
+    expect(series.newCases.reportedCases).toEqual([10, 10]);
   });
 
   it('answers the nesting of the country on a day', async () => {

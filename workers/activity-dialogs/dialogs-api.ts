@@ -6,6 +6,7 @@ import {
   HistoryRowJson,
   NestingAnswerJson,
 } from '../../src/domain/entries/entries-api';
+import { activityCurveDataOf } from '../../src/domain/entries/epi-curve-totals';
 import type { ApiCall } from '../api-client';
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError, type ApiCallError } from '../errors';
@@ -18,6 +19,9 @@ import type {
 
 const activityPath = ({ diseaseActivityId, countryId }: DialogActivityKey) =>
   `/diseaseactivities/${diseaseActivityId}/countries/${countryId}`;
+
+/** Days back the curve asks the detail for: all of an activity's history (since 2000). */
+const allDays = 36_500;
 
 /** The audit endpoint's largest page: an entry's rows are looked for among these. */
 const historyLimit = 1000;
@@ -104,6 +108,15 @@ export function createActivityDialogsApi({
       });
       const id = String(requireParam('reportId', reportId));
       return rows.filter((row) => row.entity === 'report' && row.entityId === id);
+    },
+
+    async getActivityCurveData(key) {
+      const detail = await read({
+        method: 'GET',
+        path: `${activityPath(requireParam('key', key))}/numDays/${allDays}`,
+        schema: ActivityDetailJson,
+      });
+      return activityCurveDataOf(detail);
     },
 
     getNesting(key, locationId, reportedOn) {

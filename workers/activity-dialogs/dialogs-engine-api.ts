@@ -1,4 +1,5 @@
 import type { LinkExistingReports, LinkedReports } from '../../src/domain/articles';
+import type { ActivityCurveData } from '../../src/domain/entries/epi-curve-totals';
 import type { SearchArticlesResult } from '../engine-api';
 import type {
   ActivityDetailJson,
@@ -65,6 +66,11 @@ export interface ActivityDialogsEngineApi {
    * searchFields articleId, articleTitle, diseaseIds. Failures are logged and answer `error`.
    */
   searchArticlesToLink(text: string): Promise<SearchArticlesResult>;
+  /**
+   * What the epidemic curves draw: every committed Daily Total of the activity (GET
+   * …/numDays/{all days}), its places and reporting periods; the reports stay in the worker.
+   */
+  getActivityCurveData(key: DialogActivityKey): Promise<ActivityCurveData>;
   /** PUT /api/articles/link-existing-reports; a failure answers its message (no IST Error alert). */
   linkArticlesToReports(body: LinkExistingReports): Promise<LinkArticlesResult>;
 }

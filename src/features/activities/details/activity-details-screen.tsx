@@ -20,6 +20,8 @@ import {
 import { LocationPanel } from './location-panel';
 import { LocationTable } from './location-table';
 import { WarningsPanel } from './warnings-panel';
+import { EntryDialogsHost } from './dialogs/entry-dialogs';
+import { OverviewSection } from './overview/overview-section';
 
 /** Props of {@link ActivityDetailsScreen}: the route's parameters. */
 export interface ActivityDetailsScreenProps {
@@ -85,8 +87,7 @@ function EntriesTab() {
   if (detail === null) return null;
   return (
     <>
-      {/* Slot: the Overview sub-tab ('Edit overview', SAVE OVERVIEW) — issue 7, dialogs. */}
-      <div data-slot="overview" />
+      <OverviewSection />
       {detail.readOnly && (
         <div
           role="alert"
@@ -171,6 +172,7 @@ function DetailsBody({
   return (
     <>
       <DetailsHeader detail={detail} />
+      <EntryDialogsHost />
       <Tabs />
       {tab === 'entries' ? (
         <EntriesTab />

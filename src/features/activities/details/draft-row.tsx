@@ -15,6 +15,7 @@ import { DayInput } from './day-input';
 import { editDraft, removeDraft, typeCase, useDetails } from './details-store';
 import { numberOf, wholeNumberText, type DraftEntry } from './drafts';
 import { gridCellAttribute, moveInGrid } from './grid-keys';
+import { DraftArticlesCell } from './dialogs/entry-dialogs';
 
 const cell = 'border-b border-slate-200 px-1.5 py-1 align-top';
 const grid = { [gridCellAttribute]: '' };
@@ -313,7 +314,21 @@ export function DraftRow({
         </td>
       )}
       <td className={`${cell} text-center text-xs text-slate-500`}>
-        {draft.articles.length > 0 ? draft.articles.length : ''}
+        {readOnly ? (
+          draft.articles.length > 0 ? (
+            draft.articles.length
+          ) : (
+            ''
+          )
+        ) : (
+          <DraftArticlesCell
+            draftKey={draft.key}
+            type={draft.type}
+            articleIds={draft.articles}
+            locationName={locationName}
+            reportedOn={draft.reportedOn}
+          />
+        )}
       </td>
       <td className={cell} />
       <td className={`${cell} text-center`}>

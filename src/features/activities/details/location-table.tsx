@@ -20,6 +20,13 @@ import {
 import type { DraftEntry } from './drafts';
 import { committedRows, lastCommittedValues, type CommittedRow } from './location-rows';
 import { entryViewTypes, type ActivityLocation } from './location-order';
+import {
+  ReportActionsCell,
+  ReportArticlesCell,
+  ReportUserCell,
+  openEntryHistory,
+} from './dialogs/entry-dialogs';
+import { LocationCurvePanel, LocationCurveToggle } from './epi-curve/activity-curves';
 
 /** Spec 001 §2: the entries table's 15 columns. */
 export const entriesColumns = [
@@ -96,7 +103,18 @@ function ReportRow({
   readonly toggle?: { readonly expanded: boolean; readonly count: number } | undefined;
 }) {
   return (
-    <tr data-testid="report-row" data-entry-type={report.type} className={className}>
+    <tr
+      data-testid="report-row"
+      data-entry-type={report.type}
+      className={className}
+      onKeyDown={(event) => {
+        // The entry's audit history, one key away from any of its buttons.
+        if (event.key === 'h' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          event.preventDefault();
+          openEntryHistory(report, locationName);
+        }
+      }}
+    >
       <td className={`${cell} text-slate-700`}>{locationName}</td>
       <td className={`${cell} font-mono`}>
         {report.type === EntryType.END_REPORTING_PERIOD
@@ -125,12 +143,14 @@ function ReportRow({
         className={`${cell} text-center text-slate-500`}
         title={`${report.articles.length} article(s)`}
       >
-        {report.articles.length > 0 ? `📄 ${report.articles.length}` : ''}
+        <ReportArticlesCell report={report} locationName={locationName} />
       </td>
       <td className={`${cell} text-center text-slate-600`} title={report.updatedByUserName ?? ''}>
-        {report.updatedBy ?? ''}
+        <ReportUserCell report={report} locationName={locationName} />
       </td>
-      <td className={cell} />
+      <td className={`${cell} text-center`}>
+        <ReportActionsCell report={report} locationName={locationName} />
+      </td>
     </tr>
   );
 }
@@ -299,6 +319,7 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
         )}
         <div className="ml-auto flex items-center gap-2">
           <AddEntryPicker location={location} />
+          <LocationCurveToggle locationId={location.id} />
           <button
             type="button"
             onClick={() =>
@@ -310,6 +331,7 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
           </button>
         </div>
       </header>
+      <LocationCurvePanel locationId={location.id} name={location.displayName} />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse">
           <thead>

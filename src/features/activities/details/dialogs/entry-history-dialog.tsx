@@ -4,7 +4,7 @@ import { Modal } from '@/ui/modal';
 import { auditChanges } from './audit-changes';
 import { LoadedBody } from './dialog-states';
 import { useEngineLoad } from './use-engine-load';
-import { localTime } from './version-history-dialog';
+import { formatLocalTime } from '../../index/activity-labels';
 
 /** Props of {@link EntryHistoryDialog}. */
 export interface EntryHistoryDialogProps {
@@ -61,7 +61,7 @@ export function EntryHistoryDialog({
                   return (
                     <tr key={index} className="border-b border-slate-100 align-top">
                       <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">
-                        {localTime(row.at)}
+                        {formatLocalTime(row.at)}
                       </td>
                       <td className="py-1.5 pr-3">{row.userName ?? 'System'}</td>
                       <td className="py-1.5 pr-3 capitalize">{row.action}</td>

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { getEngine } from '@/app/engine';
 import { displayDay } from '@/domain/calendar-day';
 import type { DescriptionReportJson } from '@/domain/entries/entries-api';
@@ -6,6 +5,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { Modal } from '@/ui/modal';
 import { SanitizedHtml } from '@/ui/sanitized-html';
 import type { DialogActivityKey } from '../../../../../workers/engine-api';
+import { formatLocalTime } from '../../index/activity-labels';
 import { LoadedBody, richTextClass } from './dialog-states';
 import { useEngineLoad } from './use-engine-load';
 
@@ -103,7 +103,7 @@ function VersionCard(props: {
           <span className="text-xs text-slate-600">{props.updateReason}</span>
         )}
         <span className="ml-auto text-xs text-slate-500">
-          {[props.by, props.at === null ? null : localTime(props.at)]
+          {[props.by, props.at === null ? null : formatLocalTime(props.at)]
             .filter((part) => part !== null)
             .join(' · ')}
         </span>
@@ -114,10 +114,4 @@ function VersionCard(props: {
       <SanitizedHtml html={props.description} className={`${richTextClass} text-slate-800`} />
     </article>
   );
-}
-
-/** An ISO instant in the analyst's local time (spec 001 §2 shows commit times local). */
-export function localTime(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : format(at, 'yyyy/MM/dd HH:mm');
 }

@@ -3,7 +3,7 @@ import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { dayNumber } from '@/domain/calendar-day';
 import type { CaseFigure } from '@/domain/entries/case-figures';
-import type { CurveSeries } from './curve-series';
+import type { CurveSeries } from '@/domain/entries/epi-curve';
 
 /** Props of {@link EpiCurveChart}. */
 export interface EpiCurveChartProps {

@@ -3,7 +3,7 @@ import { displayDay } from '@/domain/calendar-day';
 import { caseFigureLabel, caseFigures, type CaseFigure } from '@/domain/entries/case-figures';
 import type { NestingPlace, PeriodSpan } from '@/domain/entries/nesting';
 import { EmptyState } from '@/ui/empty-state';
-import { curveSeries, type CurveTotal } from './curve-series';
+import { curveSeries, type CurveTotal } from '@/domain/entries/epi-curve';
 
 // uPlot is fetched the first time a curve is shown, not with the details screen.
 const EpiCurveChart = lazy(() => import('./epi-curve-chart'));

@@ -9,6 +9,8 @@ import { EditOverviewDialog } from './edit-overview-dialog';
 export interface OverviewTabProps {
   readonly detail: ActivityDetailJson;
   readonly lookups: Lookups;
+  /** Set while the overview may not be edited: the button is disabled with this hint. */
+  readonly blockedReason?: string | null;
   /** The activity after a saved overview edit: the screen shows it (spec 001 §4). */
   readonly onSaved: (detail: ActivityDetailJson) => void;
 }
@@ -17,7 +19,7 @@ export interface OverviewTabProps {
  * The Overview sub-tab under Entries (spec 001 §2): the activity's country details, and the
  * 'Edit overview' modal with SAVE OVERVIEW.
  */
-export function OverviewTab({ detail, lookups, onSaved }: OverviewTabProps) {
+export function OverviewTab({ detail, lookups, blockedReason = null, onSaved }: OverviewTabProps) {
   const [editing, setEditing] = useState(false);
   const country = detail.activity.countryDetails;
   const riskModel =
@@ -27,7 +29,15 @@ export function OverviewTab({ detail, lookups, onSaved }: OverviewTabProps) {
     <section aria-label="Overview" className="flex flex-col gap-3 text-sm">
       <div className="flex items-center gap-3">
         <h2 className="text-sm font-semibold text-slate-900">Overview</h2>
-        <Button className="ml-auto" onClick={() => setEditing(true)}>
+        <Button
+          className="ml-auto"
+          aria-disabled={blockedReason !== null}
+          title={blockedReason ?? undefined}
+          aria-description={blockedReason ?? undefined}
+          onClick={() => {
+            if (blockedReason === null) setEditing(true);
+          }}
+        >
           Edit overview
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nestingDetail, type FigureTotals, type NestingPlace } from '@/domain/entries/nesting';
-import { curveSeries, type CurveTotal } from './curve-series';
+import { nestingDetail, type FigureTotals, type NestingPlace } from './nesting';
+import { curveSeries, type CurveTotal } from './epi-curve';
 
 const figures = (reportedCases: number | null, deaths: number | null = null): FigureTotals => ({
   reportedCases,

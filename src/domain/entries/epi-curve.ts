@@ -1,6 +1,6 @@
-import { addDays } from '@/domain/calendar-day';
-import { caseFigures, type CaseFigure } from '@/domain/entries/case-figures';
-import type { FigureTotals, NestingPlace, OwnTotal, PeriodSpan } from '@/domain/entries/nesting';
+import { addDays } from '../calendar-day';
+import { caseFigures, type CaseFigure } from './case-figures';
+import type { FigureTotals, NestingPlace, OwnTotal, PeriodSpan } from './nesting';
 
 /** A location's cumulative figures on a day: a committed Daily Total or an entry being typed. */
 export interface CurveTotal extends OwnTotal {

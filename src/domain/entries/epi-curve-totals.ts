@@ -1,8 +1,8 @@
-import { caseFigures, type CaseCounts, type CaseFigure } from '@/domain/entries/case-figures';
-import type { ReportJson } from '@/domain/entries/entries-api';
-import type { FigureTotals } from '@/domain/entries/nesting';
-import { EntryType, ReportStatus } from '@/domain/enums';
-import { figureValues, type CurveTotal } from './curve-series';
+import { caseFigures, type CaseCounts, type CaseFigure } from './case-figures';
+import type { ActivityDetailJson, ReportJson } from './entries-api';
+import type { FigureTotals, NestingPlace, PeriodSpan } from './nesting';
+import { EntryType, ReportStatus } from '../enums';
+import { figureValues, type CurveTotal } from './epi-curve';
 
 /** A case entry being typed, as the details screen holds it after the worker's recompute. */
 export interface TypedCaseEntry {
@@ -45,4 +45,34 @@ export function curveTotalsOf(
     });
   }
   return out;
+}
+
+/** What the epidemic curves of an activity are drawn from (the engine's answer). */
+export interface ActivityCurveData {
+  readonly places: readonly NestingPlace[];
+  /** Every committed Daily Total of the activity. */
+  readonly totals: readonly CurveTotal[];
+  readonly periods: readonly PeriodSpan[];
+}
+
+/** The curve data of an activity's detail with all its reports. */
+export function activityCurveDataOf(detail: ActivityDetailJson): ActivityCurveData {
+  const periods: PeriodSpan[] = [];
+  for (const p of [detail.previousReportingPeriod, detail.latestReportingPeriod]) {
+    if (p !== null)
+      periods.push({
+        startDate: p.startDate.slice(0, 10),
+        endDate: p.endDate?.slice(0, 10) ?? null,
+      });
+  }
+  return {
+    places: detail.locations.map((l) => ({
+      id: l.id,
+      name: l.name,
+      locationType: l.type,
+      parentId: l.parentId,
+    })),
+    totals: curveTotalsOf(detail.reports, []),
+    periods,
+  };
 }
