@@ -166,6 +166,10 @@ export const messages = {
   staleVersion:
     'Another analyst changed this disease activity since you loaded it. Nothing was saved: review the current entries and try again.',
   invalidBoolean: (name: string) => `${name} must be true or false.`,
+  autoSurveillanceCaseExists: (caseId: string) =>
+    `Auto-surveillance case ${caseId} was already received for this disease activity.`,
+  autoSurveillanceCaseRepeated: (caseId: string) =>
+    `Auto-surveillance case ${caseId} appears more than once in this delivery.`,
   descriptionNotCommitted: (reportId: number) =>
     `Report ${reportId} is not a committed situational update: edit it with the other entries.`,
 } as const;

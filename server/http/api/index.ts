@@ -8,6 +8,7 @@ import { createApiGuard, createUserDirectory } from '../current-user';
 import { sendNotFound } from '../errors';
 import { activityEntriesRoutes } from './activity-entries';
 import { activityReportRoutes } from './activity-reports';
+import { autoSurveillanceRoutes } from './auto-surveillance';
 import { descriptionReportRoutes } from './description-reports';
 import { articleRoutes } from './articles';
 import { countryRoutes } from './countries';
@@ -49,6 +50,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
     afterCommit: deps.afterCommit ?? (() => undefined),
   });
   await app.register(outboxRoutes, { db: deps.db });
+  await app.register(autoSurveillanceRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
   await app.register(activityReportRoutes, { db: deps.db });
   await app.register(descriptionReportRoutes, { db: deps.db });
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });

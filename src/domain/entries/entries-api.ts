@@ -432,3 +432,57 @@ export const NestingAnswerJson = Schema.Struct({
   nesting: NestingDetailJson,
 });
 export type NestingAnswerJson = typeof NestingAnswerJson.Type;
+
+/** One automated case report: cumulative figures as the source counts them. */
+const AutoSurveillanceCase = Schema.Struct({
+  locationId: Id,
+  reportedOn: Day,
+  /** The source's own id of this case report (shown; duplicates are refused). */
+  autoSurveillanceCaseId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  reportedCases: optionalNull(Schema.Int),
+  suspectedCases: optionalNull(Schema.Int),
+  confirmedCases: optionalNull(Schema.Int),
+  deaths: optionalNull(Schema.Int),
+});
+
+/**
+ * POST …/countries/{countryId}/autoSurveillance: case data from an automated source (spec 001
+ * §1 "Auto-surveillance entries arrive from automated sources"). Saved, not committed, as one
+ * collection of auto-surveillance entries, which locks manual entry until an analyst commits
+ * it (PUT …/reports/{reportCollectionId}/propagate with commitChanges).
+ */
+export const AutoSurveillanceBody = Schema.Struct({
+  sourceId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  cases: Schema.Array(AutoSurveillanceCase).pipe(Schema.minItems(1), Schema.maxItems(1000)),
+});
+export type AutoSurveillanceBody = typeof AutoSurveillanceBody.Type;
+
+/** The figures of an automated case report as the body of a save (cumulatives typed). */
+export function autoSurveillanceEntries(body: AutoSurveillanceBody): EntriesBody {
+  const figure = (cumulative: number | null) => ({
+    cumulative,
+    newCases: null,
+    userEntered: cumulative === null ? null : ('cumulative' as const),
+  });
+  return {
+    commitChanges: false,
+    warningsAccepted: false,
+    cases: body.cases.map((c) => ({
+      locationId: c.locationId,
+      reportedOn: c.reportedOn,
+      reportStatus: null,
+      articles: [],
+      type: EntryType.AUTO_SURVEILLANCE,
+      reportedCases: figure(c.reportedCases),
+      suspectedCases: figure(c.suspectedCases),
+      confirmedCases: figure(c.confirmedCases),
+      deaths: figure(c.deaths),
+      sourceId: body.sourceId,
+      autoSurveillanceCaseId: c.autoSurveillanceCaseId,
+    })),
+    travellers: [],
+    descriptions: [],
+    inactivities: [],
+    reportingPeriods: [],
+  };
+}
