@@ -57,7 +57,7 @@ describe.each(backends)('the kept activity list on %s', (backend) => {
   };
   const fresh = async (today = utcToday()) => byId(await listDiseaseActivities(server.db, today));
   const keptNow = async (list = kept, today = utcToday()) =>
-    byId(decodeList(JSON.parse((await list.answer(today)).body)));
+    byId(decodeList(JSON.parse((await list.answer(today)).body.toString())));
   const served = async () => {
     const res = await api('GET', '/api/diseaseactivities');
     expect(res.status).toBe(200);
@@ -99,7 +99,9 @@ describe.each(backends)('the kept activity list on %s', (backend) => {
   it('re-reads only a created activity, listed last', async () => {
     cattle = await createActivity(1, 2, 2);
     expect(await expectCurrent()).toEqual({ kind: 'rows', rows: 1 });
-    const ids = JSON.parse((await kept.answer(utcToday())).body) as { diseaseActivityId: number }[];
+    const ids = JSON.parse((await kept.answer(utcToday())).body.toString()) as {
+      diseaseActivityId: number;
+    }[];
     expect(ids.map((i) => i.diseaseActivityId)).toEqual([fixtures().activityId, cattle]);
   });
 
@@ -195,9 +197,9 @@ describe.each(backends)('the kept activity list on %s', (backend) => {
     expect(after.prunedThrough).toBeGreaterThan(0);
     expect(after.version - after.prunedThrough).toBeLessThanOrEqual(3);
     expect(after.changes.every((c) => c.version > after.prunedThrough)).toBe(true);
-    expect(byId(decodeList(JSON.parse((await lagging.answer(utcToday())).body)))).toEqual(
-      await fresh(),
-    );
+    expect(
+      byId(decodeList(JSON.parse((await lagging.answer(utcToday())).body.toString()))),
+    ).toEqual(await fresh());
     expect(lagging.lastRefresh.kind).toBe('whole');
   });
 

@@ -1,20 +1,10 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Db } from '../../db/client';
 import {
   activityListStateSince,
   pruneActivityListChanges,
 } from '../../db/repositories/activity-list-changes';
 import { listDiseaseActivities } from '../../db/repositories/disease-activities';
-
-const gzipAsync = promisify(gzip);
-
-/** The answer GET /api/diseaseactivities sends: the JSON array, and the same gzipped. */
-export interface ActivityListAnswer {
-  readonly body: string;
-  /** Compressed once per change, on the thread pool. */
-  readonly gzipped: Promise<Buffer>;
-}
+import { SegmentedJsonArray, type SerialisedAnswer } from '../segmented-json-array';
 
 /** How the kept list refreshes (tests make these small). */
 export interface KeptActivityListOptions {
@@ -36,8 +26,8 @@ interface Kept {
   readonly version: number;
   readonly day: string;
   /** Each activity's list item, serialised, in the order first listed. */
-  readonly items: Map<number, string>;
-  readonly answer: ActivityListAnswer;
+  readonly items: SegmentedJsonArray;
+  readonly answer: SerialisedAnswer;
 }
 
 /** What the last refresh did (the bench and the tests read it). */
@@ -49,8 +39,9 @@ export type RefreshKind = 'kept' | 'rows' | 'whole';
  * a change only the activities the change log names are read again and their items replaced
  * (the whole list was 0.8–1.7 s at 20,000 on PGlite, most of it returning 20,000 joined rows);
  * a change naming no activity, a new day (days since last update), a pruned log or a very
- * large change reads the whole list. Refreshes run one at a time, so two requests never patch
- * the same items at once.
+ * large change reads the whole list. The items sit in segments of 500, each compressed on its
+ * own (segmented-json-array.ts), so a patched row costs one segment's deflate, not the whole
+ * answer's gzip. Refreshes run one at a time, so two requests never patch the same items at once.
  */
 export class KeptActivityList {
   private kept: Kept | undefined;
@@ -67,14 +58,14 @@ export class KeptActivityList {
   }
 
   /** The list as of now for the UTC day `today` (YYYY-MM-DD). */
-  answer(today: string): Promise<ActivityListAnswer> {
+  answer(today: string): Promise<SerialisedAnswer> {
     const next = this.queue.then(() => this.refresh(today));
     // A failed refresh fails its own request only; the next one starts over.
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async refresh(today: string): Promise<ActivityListAnswer> {
+  private async refresh(today: string): Promise<SerialisedAnswer> {
     const kept = this.kept?.day === today ? this.kept : undefined;
     const state = await activityListStateSince(this.db, kept?.version);
     if (kept !== undefined && kept.version === state.version) {
@@ -86,7 +77,7 @@ export class KeptActivityList {
       kept.version >= state.prunedThrough &&
       state.changed !== 'all' &&
       state.changed.length <= this.options.maxChangedRows;
-    let items: Map<number, string>;
+    let items: SegmentedJsonArray;
     if (patchable) {
       items = kept.items;
       const fresh = await listDiseaseActivities(this.db, today, state.changed);
@@ -100,14 +91,11 @@ export class KeptActivityList {
       this.lastRefresh = { kind: 'rows', rows: fresh.length };
     } else {
       const all = await listDiseaseActivities(this.db, today);
-      items = new Map(all.map((item) => [item.diseaseActivityId, JSON.stringify(item)]));
+      items = new SegmentedJsonArray();
+      for (const item of all) items.set(item.diseaseActivityId, JSON.stringify(item));
       this.lastRefresh = { kind: 'whole', rows: all.length };
     }
-    const body = `[${[...items.values()].join(',')}]`;
-    const gzipped = gzipAsync(body);
-    // Never an unhandled rejection: a failed compression falls back to the plain body.
-    gzipped.catch(() => undefined);
-    this.kept = { version: state.version, day: today, items, answer: { body, gzipped } };
+    this.kept = { version: state.version, day: today, items, answer: items.serialise() };
     if (state.version - state.prunedThrough > this.options.pruneAfter) {
       await pruneActivityListChanges(this.db, state.version - this.options.keepVersions);
     }
