@@ -224,3 +224,118 @@ test("DOMPurify's vectors through the details content path run no script in Chro
   expect(await content.locator('script, iframe, object, embed, svg, img, form').count()).toBe(0);
   expect(dialogs).toBe(0);
 });
+
+/** The search service's documents matching `filter` (the browser's own query key). */
+async function searchDocuments(page: Page, filter: string): Promise<{ articleId: string }[]> {
+  const config = (await (await page.request.get('/config.json')).json()) as {
+    articleSearchUrl: string;
+    searchApiKey: string;
+  };
+  const response = await page.request.post(
+    `${config.articleSearchUrl}/search?api-version=2024-07-01`,
+    {
+      headers: { 'api-key': config.searchApiKey },
+      data: { search: '*', filter, select: 'articleId', top: 1000 },
+    },
+  );
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { value: { articleId: string }[] }).value;
+}
+
+test('details show the spinner while loading, then the article', async ({ page }) => {
+  await signIn(page, 'Lukas Schneider');
+  const [first] = await searchDocuments(page, 'articleType eq 3 and isCosmosDbArticle eq false');
+  if (!first) throw new Error('no seeded article');
+  // The article's GET is held back (the real server answers it once released).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const articlePath = new RegExp(`/api/articles/${first.articleId}$`);
+  await page.context().route(articlePath, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/article/${first.articleId}`);
+  const spinner = page.getByRole('status').filter({ hasText: 'Loading article' });
+  await expect(spinner).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Article ${first.articleId}` })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { name: `Article ${first.articleId}` })).toBeVisible();
+  await expect(spinner).toHaveCount(0);
+  await page.context().unroute(articlePath);
+});
+
+test("empty source fields read 'None'", async ({ page }) => {
+  await signIn(page, 'Mei Tanaka');
+  const config = (await (await page.request.get('/config.json')).json()) as {
+    articleSearchUrl: string;
+  };
+  // A second-store article without source category or sub-category (it lives only in the index).
+  const articleId = String(980_000_000 + Math.floor(Math.random() * 1_000_000));
+  const upload = await page.request.post(
+    `${config.articleSearchUrl}/index?api-version=2024-07-01`,
+    {
+      headers: { 'api-key': process.env['SEARCH_API_KEY'] ?? embeddedSearchAdminKey },
+      data: {
+        value: [
+          {
+            '@search.action': 'upload',
+            articleId,
+            articleTitle: 'An article with no source category',
+            articleType: 3,
+            articleFeed: 9,
+            insertedDate: '2001-01-01T00:00:00Z',
+            publishedDate: '2001-01-01T00:00:00Z',
+            isCosmosDbArticle: true,
+            isRead: false,
+            sourceCategory: null,
+            sourceGroup: null,
+            summary: 'No source known.',
+          },
+        ],
+      },
+    },
+  );
+  expect(upload.ok()).toBe(true);
+  await page.goto(`/article/${articleId}`);
+  const overview = page.getByRole('region', { name: 'I. Overview' });
+  for (const label of ['Source category', 'Source subcategory']) {
+    const term = overview.locator('dt', { hasText: new RegExp(`^${label}$`) });
+    await expect(term.locator('xpath=following-sibling::dd[1]')).toHaveText('None');
+  }
+});
+
+test("a referenced entry committed by the auto-commit user has the 'Auto-committed' tooltip", async ({
+  page,
+}) => {
+  await signIn(page, 'Amara Okafor');
+  interface ReportRow {
+    readonly updatedBy: string;
+  }
+  // The seeded articles linked to an activity; the one whose entry the auto-commit user ('A')
+  // committed.
+  let found: { articleId: string; rows: readonly ReportRow[] } | undefined;
+  for (const doc of await searchDocuments(page, 'isLinkedToActivity eq true')) {
+    const rows = ((await apiGet(page, `/articles/${doc.articleId}/reports`)) ?? []) as ReportRow[];
+    if (rows.some((r) => r.updatedBy === 'A')) {
+      found = { articleId: doc.articleId, rows };
+      break;
+    }
+  }
+  if (!found) throw new Error('no seeded article references an auto-committed entry');
+  await page.goto(`/article/${found.articleId}`);
+  const reports = page.getByRole('region', { name: 'III. Disease Activities Referenced' });
+  const userCells = reports.getByRole('row').locator('td:nth-child(6) span');
+  await expect(userCells).toHaveCount(found.rows.length);
+  // Whatever the order: every 'A' has the tooltip, and no analyst's initials have one.
+  const auto = userCells.filter({ hasText: /^A$/ });
+  await expect(auto).toHaveCount(found.rows.filter((r) => r.updatedBy === 'A').length);
+  for (const cell of await auto.all())
+    await expect(cell).toHaveAttribute('title', 'Auto-committed');
+  for (const cell of await userCells.filter({ hasNotText: /^A$/ }).all()) {
+    await expect(cell).not.toHaveAttribute('title');
+  }
+  await reports.getByText('A', { exact: true }).first().hover();
+  await page.screenshot({ path: 'screenshots/article-details-auto-committed.png' });
+});
