@@ -24,6 +24,9 @@ import type {
 
 export type { ActivityWriteResult, DialogActivityKey, LinkArticlesResult };
 import type { ActivityDetailsEngineApi } from './activity-details/details-engine-api';
+import type { FeedsEngineApi, FeedSourceWriteResult } from './feeds/feeds-engine-api';
+
+export type { FeedSourceWriteResult };
 
 export type { ActivityIndexPage, ActivityIndexRequest };
 import type { JsLogEntry } from '../src/domain/log';
@@ -102,7 +105,8 @@ export interface ArticleSource {
   readonly sourcePriority: number;
 }
 
-export interface EngineApi extends ActivityDialogsEngineApi, ActivityDetailsEngineApi {
+export interface EngineApi
+  extends ActivityDialogsEngineApi, ActivityDetailsEngineApi, FeedsEngineApi {
   /** Called once after sign-in; later calls replace options and callbacks. */
   init(options: EngineOptions, callbacks: EngineCallbacks): Promise<void>;
   /** The current bearer access token (null after sign-out). Every API call carries it. */

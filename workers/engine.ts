@@ -9,6 +9,7 @@ import { createActivityDetailsApi } from './activity-details/details-api';
 import { createLocationSearch } from './activity-details/location-search';
 import { createSearchServiceSender } from './search-service';
 import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
+import { createFeedsApi } from './feeds/feeds-api';
 import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
 import { applyErrorRules } from './error-rules';
 import { isApiCallError } from './errors';
@@ -78,6 +79,7 @@ export function createEngine(): EngineApi {
   };
   const articles = createArticlesApi(featureDeps);
   const activities = createActivitiesApi(featureDeps);
+  const feeds = createFeedsApi(featureDeps);
   const activityDialogs = createActivityDialogsApi(featureDeps);
   const activityDetails = createActivityDetailsApi(
     featureDeps,
@@ -124,5 +126,6 @@ export function createEngine(): EngineApi {
     ...activities,
     ...activityDialogs,
     ...activityDetails,
+    ...feeds,
   };
 }

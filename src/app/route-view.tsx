@@ -11,6 +11,7 @@ const ActivityDetailsScreen = lazy(
 );
 const ArticleIndexScreen = lazy(() => import('@/features/articles/index/article-index-screen'));
 const ArticleDetailsScreen = lazy(() => import('@/features/articles/article-details-screen'));
+const FeedSourcesScreen = lazy(() => import('@/features/feeds/feed-sources-screen'));
 
 /** '/' is not a page: it redirects to the default page, replacing the history entry. */
 function RedirectHome() {
@@ -38,6 +39,8 @@ export function RouteView({
         return <ArticleIndexScreen />;
       case 'articleDetails':
         return <ArticleDetailsScreen {...match.params} />;
+      case 'feedSources':
+        return <FeedSourcesScreen />;
       case 'authentication':
       case 'notFound':
         return <NotFoundPage pathname={pathname} />;

@@ -10,6 +10,8 @@ export const routePatterns = {
   activityDetails: '/activity/:diseaseActivityIdParam/:countryIdParam',
   articleIndex: '/article',
   articleDetails: '/article/:articleIdParam',
+  /** Feed sources and ingestion health (issue 8; not in the spec's route table). */
+  feedSources: '/feeds',
   authentication: '/authentication/:action',
 } as const;
 

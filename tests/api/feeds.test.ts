@@ -275,6 +275,33 @@ describe.each(backends)('Feed ingestion and suggested actions on %s', (backend) 
     expect(rated.body).toMatchObject({ qualityReasonId: 1 });
   });
 
+  it('a new-activity suggestion becomes a suggested update once its activity exists', async () => {
+    const created = await api('POST', '/api/diseaseactivities', {
+      json: {
+        diseaseId: 2,
+        countryId: fixtures().place.canada,
+        speciesId: 1,
+        riskModelId: 1,
+        publiclyVisible: true,
+        daysNeededForUpdate: 14,
+        allowedDaysGap: 365,
+        totalCountStartDate: '2026-01-01',
+        reportingPeriodType: 'NewOutbreak',
+        lastUpdatedBy: 'ignored',
+      },
+    });
+    expect(created.status).toBe(201);
+    const items = decode(SuggestedActionList)(
+      (await api('GET', '/api/diseaseactivities/suggestedActions')).body,
+    );
+    expect(items.find((i) => i.diseaseName === 'Cholera')).toMatchObject({
+      kind: 'NewSuggestedUpdate',
+      isNewActivity: false,
+      activityId: (created.body as { diseaseActivityId: number }).diseaseActivityId,
+      supportedArticles: 3,
+    });
+  });
+
   it('feedback with a rejection reason closes a suggestion; unknown reasons are refused', async () => {
     const bad = await api(
       'PUT',

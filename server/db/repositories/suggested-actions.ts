@@ -19,6 +19,7 @@ import { recordAudit } from './audit';
  * Suggested actions (spec 001 §3, §7; issue 8), computed from tagged disease-activity articles
  * of the last {@link defaultSuggestionDays} days, per disease and country:
  * - no activity of that disease in that country → a new-activity suggestion (all its articles);
+ *   an article counts for its main country only (the one most of its named places are in);
  * - an activity → a suggested update when articles arrived after its last commit (those articles);
  * articles already linked to one of its entries, or older than the pair's last feedback, never
  * count. One open suggestion (no feedback yet) per pair is kept in step by
@@ -68,14 +69,20 @@ export async function refreshSuggestedActions(
         from articles a
         where a.ham_type_id = 3 and a.inserted_date > now() - make_interval(days => ${lastNDays})
       ),
-      places as (
-        select al.article_id, coalesce(l.country_id, l.id) as country_id,
+      by_country as (
+        select al.article_id, coalesce(l.country_id, l.id) as country_id, count(*) as places,
           -- The most specific place: a city before a county, metro or province.
           (array_agg(l.id order by array_position(array[2, 9, 30, 4], l.location_type::int), l.id)
             filter (where l.location_type <> ${LocationType.Country}))[1] as sub_location_id
         from article_locations al join locations l on l.id = al.location_id
         where al.article_id in (select article_id from recent)
         group by al.article_id, coalesce(l.country_id, l.id)
+      ),
+      -- An article supports its main country only (the one most of its places are in): a
+      -- country named for context ('workers who arrived from Bolivia') suggests nothing.
+      places as (
+        select distinct on (article_id) article_id, country_id, sub_location_id
+        from by_country order by article_id, places desc, country_id
       )
       select r.article_id, ad.disease_id, p.country_id, p.sub_location_id,
         coalesce(r.published_date, r.inserted_date) as published, r.inserted_date as inserted,
@@ -267,11 +274,27 @@ async function replacePendingReports(
   }
 }
 
+/**
+ * New-activity suggestions whose activity has been created since (from the suggestion or by
+ * hand) are recomputed, so they become suggested updates of it (or go) before a list is read.
+ */
+export async function reconcileCreatedActivities(db: Db): Promise<void> {
+  const pairs = rowsOf(
+    await db.execute(sql`
+      select s.disease_id, s.country_id from suggested_actions s
+      where s.feedback_at is null and s.is_new_activity
+        and exists (select 1 from disease_activities da
+                    where da.disease_id = s.disease_id and da.country_id = s.country_id)`),
+  ).map((r) => ({ diseaseId: Number(r['disease_id']), countryId: Number(r['country_id']) }));
+  if (pairs.length > 0) await refreshSuggestedActions(db, pairs);
+}
+
 /** Open suggestions (no feedback) with a supporting article inserted in the last N days. */
 export async function listSuggestedActions(
   db: Db,
   options: { lastNDays: number; unreadOnly?: boolean; diseaseId?: number; countryId?: number },
 ): Promise<SuggestedActionItem[]> {
+  await reconcileCreatedActivities(db);
   const rows = rowsOf(
     await db.execute(sql`
       select s.id, s.kind, s.disease_id, s.country_id, s.disease_activity_id, s.start_date::text as start_date,

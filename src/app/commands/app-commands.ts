@@ -41,6 +41,25 @@ export const appCommands: readonly Command[] = [
     run: () => setGoToActivityOpen(true),
   },
   {
+    id: 'navigation.suggestedActions',
+    title: 'Suggested actions',
+    group: 'Navigation',
+    hotkey: 'g>s',
+    keywords: ['suggestions', 'feeds', 'triage', 'new activity', 'unread'],
+    when: insideApp,
+    // The activity index opens its suggestions panel for this query (features/activities).
+    run: () => navigate(`${routePatterns.activityIndex}?suggestions=open`),
+  },
+  {
+    id: 'navigation.feedSources',
+    title: 'Go to Feed sources and ingestion health',
+    group: 'Navigation',
+    hotkey: 'g>f',
+    keywords: ['feeds', 'rss', 'atom', 'sources', 'ingestion', 'health'],
+    when: insideApp,
+    run: () => navigate(routePatterns.feedSources),
+  },
+  {
     id: 'help.shortcuts',
     title: 'Show keyboard shortcuts',
     group: 'Help',

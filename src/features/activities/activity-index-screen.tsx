@@ -18,6 +18,9 @@ import { ActivityPagination } from './index/activity-pagination';
 import { ActivitySearchBox } from './index/activity-search-box';
 import { ActivityTable } from './index/activity-table';
 import { NewActivityHost } from './new-activity/new-activity-host';
+import { SuggestionsButton } from './suggestions/suggestions-button';
+import { SuggestionsPanel } from './suggestions/suggestions-panel';
+import { useSuggestionsFromUrl } from './suggestions/suggestions-url';
 import { openNewActivity, setOnActivityCreated } from './new-activity/new-activity-store';
 
 function retry(): void {
@@ -80,6 +83,7 @@ function ActivityIndexBody({
   useEffect(() => {
     setOnActivityCreated(retry);
   }, []);
+  useSuggestionsFromUrl();
   const { result, status } = useActivityIndex();
   return (
     <>
@@ -88,6 +92,7 @@ function ActivityIndexBody({
         <Button variant="primary" onClick={openNewActivity} aria-keyshortcuts="c">
           Create New Disease Activity
         </Button>
+        <SuggestionsButton />
       </div>
       <ActivityChips />
       <div className="mb-1.5 flex items-center justify-between gap-3">
@@ -104,6 +109,7 @@ function ActivityIndexBody({
       </div>
       <ActivityList />
       <NewActivityHost />
+      <SuggestionsPanel />
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@/app/commands/screen-commands';
 import { matchRoute } from '@/app/routes';
 import { openNewActivity } from '../new-activity/new-activity-store';
+import { openSuggestions } from '../suggestions/suggestions-store';
 import {
   activityIndexStore,
   goToActivityPage,
@@ -73,6 +74,8 @@ export function activityIndexCommands(focusSearch: () => void): Command[] {
     command('create', 'Create New Disease Activity', 'c', openNewActivity, {
       keywords: ['new', 'add', 'activity'],
     }),
+    // The palette reaches the panel from anywhere through the app's 'Suggested actions'.
+    command('suggestions', 'Suggested actions', 's', openSuggestions, hidden),
   ];
 }
 

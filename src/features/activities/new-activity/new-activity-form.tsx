@@ -87,6 +87,12 @@ export function NewActivityFields({ lookups }: { readonly lookups: Lookups }) {
 
   return (
     <div className="grid grid-cols-1 gap-x-5 gap-y-3 sm:grid-cols-2">
+      {state.fromSuggestion && (
+        <p className="text-sm text-slate-600 sm:col-span-2" data-testid="from-suggestion">
+          From the suggestion: {state.fromSuggestion.diseaseName} in{' '}
+          {state.fromSuggestion.countryName}
+        </p>
+      )}
       <ComboboxField
         label="Disease"
         value={values.diseaseId}

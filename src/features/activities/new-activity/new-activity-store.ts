@@ -26,6 +26,8 @@ export interface NewActivityState {
   duplicate: { message: string; path: string } | null;
   /** The new window was blocked: where the new activity is. */
   createdPath: string | null;
+  /** Opened from a suggested action (spec 001 §3: diseaseName and countryName). */
+  fromSuggestion: { diseaseName: string; countryName: string } | null;
 }
 
 const initial = (): NewActivityState => ({
@@ -37,6 +39,7 @@ const initial = (): NewActivityState => ({
   serverErrors: [],
   duplicate: null,
   createdPath: null,
+  fromSuggestion: null,
 });
 
 export const newActivityStore = proxy<NewActivityState>(initial());
@@ -53,6 +56,24 @@ export function setOnActivityCreated(callback: () => void): void {
 /** Opens the empty form with its defaults. */
 export function openNewActivity(): void {
   Object.assign(newActivityStore, initial(), { open: true });
+}
+
+/** What a suggested action fills in (spec 001 §3 "plus diseaseName and countryName"). */
+export interface NewActivityPrefill {
+  readonly diseaseId: number;
+  readonly countryId: number;
+  readonly diseaseName: string;
+  readonly countryName: string;
+}
+
+/** 'Create activity from this suggestion': the form with its defaults, disease and country set. */
+export function openNewActivityFromSuggestion(prefill: NewActivityPrefill): void {
+  const state = initial();
+  Object.assign(newActivityStore, state, {
+    open: true,
+    values: { ...state.values, diseaseId: prefill.diseaseId, countryId: prefill.countryId },
+    fromSuggestion: { diseaseName: prefill.diseaseName, countryName: prefill.countryName },
+  });
 }
 
 /** Every field empty, none of the defaults. */

@@ -1,0 +1,223 @@
+import { useEffect } from 'react';
+import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
+import type { FeedSource } from '@/domain/feeds/feed-sources-api';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import { ErrorState } from '@/ui/error-state';
+import { LoadingState } from '@/ui/loading-state';
+import { ScreenHeader } from '@/ui/screen-header';
+import { SelectField } from '@/ui/select-field';
+import { TextField } from '@/ui/text-field';
+import {
+  addFeedSource,
+  deleteFeedSource,
+  loadFeedSources,
+  pollFeedSource,
+  setFeedSourceEnabled,
+  setFormField,
+  useFeedSources,
+} from './feed-sources-store';
+
+/** Health refreshes this often while the screen is open (the job polls in the background). */
+const refreshMs = 15_000;
+
+const when = (iso: string | null) =>
+  iso === null
+    ? '—'
+    : new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+function retry(): void {
+  void loadFeedSources();
+}
+
+function health(source: FeedSource): { label: string; tone: string } {
+  if (!source.enabled) return { label: 'Disabled', tone: 'bg-slate-100 text-slate-600' };
+  if (source.consecutiveFailures > 0) {
+    return { label: `Failing (${source.consecutiveFailures})`, tone: 'bg-red-100 text-red-800' };
+  }
+  if (source.lastSuccessAt === null)
+    return { label: 'Not polled yet', tone: 'bg-amber-100 text-amber-800' };
+  return { label: 'Healthy', tone: 'bg-emerald-100 text-emerald-800' };
+}
+
+function SourceRow({ source }: { readonly source: FeedSource }) {
+  const { pollNotes } = useFeedSources();
+  const state = health(source);
+  return (
+    <tr className="border-t border-slate-100 align-top">
+      <td className="py-1.5 pr-3">
+        <div className="font-medium text-slate-900">{source.name}</div>
+        <div className="max-w-72 truncate text-xs text-slate-500" title={source.url}>
+          {source.url}
+        </div>
+      </td>
+      <td className="py-1.5 pr-3">{source.feedName}</td>
+      <td className="py-1.5 pr-3">
+        <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${state.tone}`}>
+          {state.label}
+        </span>
+      </td>
+      <td className="py-1.5 pr-3 whitespace-nowrap">{when(source.lastSuccessAt)}</td>
+      <td className="py-1.5 pr-3">
+        {source.lastError === null ? (
+          '—'
+        ) : (
+          <>
+            <div className="text-red-800">{source.lastError}</div>
+            <div className="text-xs text-slate-500">{when(source.lastErrorAt)}</div>
+          </>
+        )}
+      </td>
+      <td className="py-1.5 pr-3 text-right tabular-nums" data-testid="articles-today">
+        {source.articlesToday}
+      </td>
+      <td className="py-1.5 pr-3 text-right tabular-nums">{source.articlesTotal}</td>
+      <td className="py-1.5 pr-3 whitespace-nowrap">
+        every {Math.round(source.pollingIntervalSeconds / 60)} min
+      </td>
+      <td className="py-1.5">
+        <div className="flex flex-wrap gap-1">
+          <Button onClick={() => void pollFeedSource(source.id)}>Poll now</Button>
+          <Button
+            variant="ghost"
+            onClick={() => void setFeedSourceEnabled(source.id, !source.enabled)}
+          >
+            {source.enabled ? 'Disable' : 'Enable'}
+          </Button>
+          <Button variant="ghost" onClick={() => void deleteFeedSource(source.id)}>
+            Delete
+          </Button>
+        </div>
+        {pollNotes[source.id] && (
+          <p className="mt-0.5 text-xs text-slate-600" aria-live="polite" data-testid="poll-note">
+            {pollNotes[source.id]}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function SourcesTable() {
+  const { status, error, sources } = useFeedSources();
+  if (status === 'error' && sources.length === 0) {
+    return (
+      <ErrorState title="The feed sources could not be loaded." message={error ?? ''}>
+        <Button onClick={retry}>Try again</Button>
+      </ErrorState>
+    );
+  }
+  if (status !== 'ready' && sources.length === 0)
+    return <LoadingState label="Loading feed sources" rows={4} />;
+  if (sources.length === 0) {
+    return (
+      <EmptyState
+        title="No feed sources"
+        description="Add an RSS 2.0 or Atom feed below. IST polls each enabled source on its interval, tags and clusters its articles and turns them into suggested actions."
+      />
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white px-3 py-2">
+      <table className="w-full text-left text-sm" aria-label="Feed sources">
+        <thead className="text-xs text-slate-500">
+          <tr>
+            <th className="pr-3 font-medium">Source</th>
+            <th className="pr-3 font-medium">Feed</th>
+            <th className="pr-3 font-medium">Health</th>
+            <th className="pr-3 font-medium">Last success</th>
+            <th className="pr-3 font-medium">Last error</th>
+            <th className="pr-3 text-right font-medium">Articles today</th>
+            <th className="pr-3 text-right font-medium">In all</th>
+            <th className="pr-3 font-medium">Polling</th>
+            <th className="font-medium">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sources.map((s) => (
+            <SourceRow key={s.id} source={s} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AddSourceForm() {
+  const { form, formErrors, busy } = useFeedSources();
+  return (
+    <LookupsBoundary>
+      {(lookups) => (
+        <form
+          aria-label="Add a feed source"
+          className="mt-4 flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void addFeedSource();
+          }}
+        >
+          <h2 className="text-sm font-semibold text-slate-800">Add a feed source</h2>
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-[1fr_12rem_2fr_8rem_auto] md:items-end">
+            <TextField
+              label="Name"
+              value={form.name}
+              onValueChange={(v) => setFormField('name', v)}
+            />
+            <SelectField
+              label="Feed"
+              value={form.feedId}
+              options={lookups.feeds.map((f) => ({ value: f.id, label: f.name }))}
+              onValueChange={(v) => setFormField('feedId', v)}
+            />
+            <TextField
+              label="URL (RSS 2.0 or Atom)"
+              value={form.url}
+              onValueChange={(v) => setFormField('url', v)}
+              placeholder="https://…"
+            />
+            <TextField
+              label="Every (minutes)"
+              value={form.minutes}
+              onValueChange={(v) => setFormField('minutes', v)}
+              inputMode="numeric"
+            />
+            <Button type="submit" variant="primary" disabled={busy}>
+              Add source
+            </Button>
+          </div>
+          {formErrors.length > 0 && (
+            <ul className="text-sm text-red-700" role="alert">
+              {formErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+        </form>
+      )}
+    </LookupsBoundary>
+  );
+}
+
+/** The table, loaded (and refreshed) once the engine has its token (after the lookups). */
+function SourcesSection() {
+  useEffect(() => {
+    void loadFeedSources();
+    const timer = setInterval(() => void loadFeedSources(), refreshMs);
+    return () => clearInterval(timer);
+  }, []);
+  return <SourcesTable />;
+}
+
+/** /feeds — feed sources and their ingestion health (issue 8). */
+export default function FeedSourcesScreen() {
+  return (
+    <div className="flex flex-col">
+      <ScreenHeader
+        title="Feed sources"
+        subtitle="Ingestion health per source: last success, last error, articles today."
+      />
+      <LookupsBoundary>{() => <SourcesSection />}</LookupsBoundary>
+      <AddSourceForm />
+    </div>
+  );
+}
