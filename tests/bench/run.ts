@@ -25,6 +25,7 @@ import { diseaseActivities } from '../../server/db/schema';
 import { buildActivitiesCorpus, copies, seededActivities } from './activities-corpus';
 import { benchActivitySearch } from './activity-search';
 import { benchArticleIndexInBrowser, type Spread } from './article-index-browser';
+import { benchActivityDetailsInBrowser, insertBenchPlaces } from './activity-details-browser';
 import { benchClustering } from './clustering';
 import { benchEntries } from './entries';
 import { benchFeeds } from './feeds';
@@ -293,6 +294,43 @@ async function recordArticleIndexInBrowser(engine: string) {
   );
 }
 
+/** Locations of the activity the details screen is timed on (issue 7: 1,000). */
+const detailsLocations = Number(process.env['BENCH_DETAILS_LOCATIONS'] ?? 1000);
+
+/**
+ * The details screen in Chromium on a seeded folder (no server running on it): 1,000 places
+ * added under a country, an activity with a committed entry at each, then opened and typed in.
+ */
+async function recordActivityDetailsInBrowser(dataDir: string) {
+  await insertBenchPlaces(dataDir, detailsLocations);
+  const server = startServer(dataDir);
+  try {
+    await server.ready;
+    const token = (await signIn(baseUrl, 'analyst-amara')).accessToken;
+    const loadBefore = loadavg()[0] ?? 0;
+    const result = await benchActivityDetailsInBrowser(baseUrl, token, detailsLocations);
+    const loadAfter = loadavg()[0] ?? 0;
+    record(
+      'details screen in Chromium: machine load average (1 min) before / after',
+      `${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores`,
+    );
+    record(
+      `details: open an activity of ${result.locations} locations, navigation start to first table painted, p50 / p95 / max (${result.open.n} loads)`,
+      spreadText(result.open),
+    );
+    record(
+      '… of which the detail call (numDays/5) as the browser timed it, p50 / p95 / max',
+      spreadText(result.detailCall),
+    );
+    record(
+      `details: a case cell typed, recompute sent (after the spec's 1000 ms debounce) to recomputed cumulative painted, p50 / p95 / max (${result.recomputeToPaint.n} values)`,
+      spreadText(result.recomputeToPaint),
+    );
+  } finally {
+    await stop(server.child);
+  }
+}
+
 /** The 20,000-activity corpus: the list (first, kept, after a change) and the worker. */
 async function recordActivityCorpusFigures() {
   const corpus = startServer(await activitiesCorpusDir());
@@ -319,6 +357,17 @@ async function main() {
 
   if (process.env['BENCH_ACTIVITY_LIST_ONLY'] === '1') {
     await recordActivityCorpusFigures();
+    printTable();
+    return;
+  }
+
+  if (process.env['BENCH_DETAILS_ONLY'] === '1') {
+    const dir = mkdtempSync(join(tmpdir(), 'ist-bench-details-'));
+    const seeding = startServer(dir);
+    await seeding.ready;
+    await stop(seeding.child);
+    await recordActivityDetailsInBrowser(dir);
+    rmSync(dir, { recursive: true, force: true });
     printTable();
     return;
   }
@@ -377,6 +426,8 @@ async function main() {
   recordActivityFigures(String(activities), await measureActivityList(accessToken));
   await recordArticleIndexInBrowser('SEARCH_ENGINE=memory, the default');
   await stop(second.child);
+
+  await recordActivityDetailsInBrowser(dataDir);
 
   // The same in the browser with the search service's SQL engine (issue 3).
   const sqlEngine = startServer(dataDir, { SEARCH_ENGINE: 'sql' });

@@ -12,4 +12,5 @@ export const initiallyActiveScopes: string[] = [
   'activityIndex',
   'articleIndex',
   'articleDetails',
+  'activityDetails',
 ];

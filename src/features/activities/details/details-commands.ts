@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useHotkeysContext } from 'react-hotkeys-hook';
 import {
   commandRegistry,
   findHotkeyConflicts,
@@ -132,19 +131,17 @@ export function activityDetailsCommands(focusLocationSearch: () => void): Comman
   ];
 }
 
-/** Registers the commands and activates their scope while the screen is mounted. */
+/**
+ * Registers the commands while the screen is mounted. Their scope is always on (src/app/app.tsx)
+ * and each is guarded by the route: enabling a scope on mount re-bound every key and dropped a
+ * sequence typed while the screen loaded.
+ */
 export function useActivityDetailsCommands(focusLocationSearch: () => void): void {
-  const { enableScope, disableScope } = useHotkeysContext();
   useEffect(() => {
     const existing = commandRegistry.list();
     const ours = activityDetailsCommands(focusLocationSearch).filter(
       (candidate) => findHotkeyConflicts([...existing, candidate]).length === 0,
     );
-    const unregister = commandRegistry.register(ours);
-    enableScope(activityDetailsScope);
-    return () => {
-      disableScope(activityDetailsScope);
-      unregister();
-    };
-  }, [enableScope, disableScope, focusLocationSearch]);
+    return commandRegistry.register(ours);
+  }, [focusLocationSearch]);
 }

@@ -16,6 +16,7 @@ import type {
 } from '../../../../workers/activity-details/details-engine-api';
 import { draftOfSaved, entriesBody, newDraft, typeCaseValue, type DraftEntry } from './drafts';
 import type { EntryView, LocationOrder } from './location-order';
+import { recomputeMark } from './details-marks';
 
 /** Spec 001 §9: case inputs are recomputed 1000 ms after the last keystroke. */
 export const caseInputDebounceMs = 1000;
@@ -305,11 +306,6 @@ export function removeDraft(key: string): void {
 
 let recomputeTimer: ReturnType<typeof setTimeout> | undefined;
 let recomputeSequence = 0;
-/** Called when a recompute has been painted (the bench listens). */
-let onRecomputed: (() => void) | undefined;
-export function setOnRecomputed(listener: (() => void) | undefined): void {
-  onRecomputed = listener;
-}
 
 function scheduleRecompute(delay = caseInputDebounceMs): void {
   clearTimeout(recomputeTimer);
@@ -321,6 +317,7 @@ export async function recomputeNow(): Promise<void> {
   const s = detailsStore;
   if (s.key === null) return;
   const mine = ++recomputeSequence;
+  performance.mark(recomputeMark);
   const cases = s.drafts
     .filter((d) => d.type === EntryType.CASE_DATA)
     .map((d) => ({
@@ -341,7 +338,6 @@ export async function recomputeNow(): Promise<void> {
   const next: Record<string, RecomputedCaseEntry> = {};
   for (const entry of answer) next[entry.key] = ref(entry);
   s.recomputed = next;
-  if (onRecomputed) requestAnimationFrame(() => onRecomputed?.());
 }
 
 // ─── Validate, save, commit ─────────────────────────────────────────────────────────────
