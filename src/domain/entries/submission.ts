@@ -23,6 +23,8 @@ import type { AddableEntryType } from './add-entry';
 import { addableEntryTypes, canAddEntry } from './add-entry';
 import { cumulativeStartOn } from './nesting';
 import { caseDataReportedOnBounds, periodEntryEarliest } from './reported-on-bounds';
+import type { CommittedIndex } from './timeline-index';
+import { visibleTimelineOf } from './timeline-index';
 import { visibleTimeline } from './timeline-window';
 
 /**
@@ -85,6 +87,11 @@ export interface SubmissionContext {
    * collection): the activity is not fully committed, so no period entry may be added.
    */
   readonly pendingElsewhere?: boolean;
+  /**
+   * `committed` indexed once per load (timeline-index.ts): a check then costs the pending
+   * entries, not the history. Must index the same entries as `committed`.
+   */
+  readonly committedIndex?: CommittedIndex<DailyTotalSource>;
 }
 
 export interface PropagationRequest {
@@ -177,21 +184,52 @@ const isAddable = (type: EntryType): type is AddableEntryType => addable.has(typ
  * else is committed, no case entry beside an undated one. The same canAddEntry the picker
  * uses; whether a period is open and the lock have their own messages.
  */
+const isPeriodType = (t: EntryType) =>
+  t === EntryType.NEW_REPORTING_PERIOD || t === EntryType.END_REPORTING_PERIOD;
+
+/**
+ * What canAddEntry reads of the other pending entries, gathered once per submission so the
+ * check stays linear: the period entries, the entries by place and type, and one entry of
+ * another kind than periods (a period entry needs to know only whether one exists).
+ */
+interface PendingSummary {
+  readonly periods: readonly SubmittedEntry[];
+  readonly byPlaceAndType: ReadonlyMap<string, readonly SubmittedEntry[]>;
+  readonly nonPeriod: readonly SubmittedEntry[];
+}
+
+function summarisePending(submitted: readonly SubmittedEntry[]): PendingSummary {
+  const periods: SubmittedEntry[] = [];
+  const byPlaceAndType = new Map<string, SubmittedEntry[]>();
+  const nonPeriod: SubmittedEntry[] = [];
+  for (const s of submitted) {
+    if (!live(s)) continue;
+    if (isPeriodType(s.type)) periods.push(s);
+    else if (nonPeriod.length < 2) nonPeriod.push(s);
+    const key = `${s.locationId}:${s.type}`;
+    const list = byPlaceAndType.get(key) ?? [];
+    list.push(s);
+    byPlaceAndType.set(key, list);
+  }
+  return { periods, byPlaceAndType, nonPeriod };
+}
+
 function pendingRuleMessages(
   entry: SubmittedEntry,
   context: SubmissionContext,
-  submitted: readonly SubmittedEntry[],
+  summary: PendingSummary,
 ): EntryMessage[] {
   if (!isAddable(entry.type)) return [];
-  const isPeriod = (t: EntryType) =>
-    t === EntryType.NEW_REPORTING_PERIOD || t === EntryType.END_REPORTING_PERIOD;
-  // An end and a new period may go together (the end closes the period first).
-  // An undated case entry has its own 'Reported on is a required field'.
-  const others = submitted.filter(
+  // The others canAddEntry looks at. An end and a new period may go together (the end closes
+  // the period first); an undated case entry has its own 'Reported on is a required field'.
+  const others = [
+    ...summary.periods,
+    ...(summary.byPlaceAndType.get(`${entry.locationId}:${entry.type}`) ?? []),
+    ...(isPeriodType(entry.type) ? summary.nonPeriod : []),
+  ].filter(
     (s) =>
       s !== entry &&
-      live(s) &&
-      !(isPeriod(entry.type) && isPeriod(s.type) && s.type !== entry.type) &&
+      !(isPeriodType(entry.type) && isPeriodType(s.type) && s.type !== entry.type) &&
       !(
         entry.type === EntryType.CASE_DATA &&
         s.type === EntryType.CASE_DATA &&
@@ -216,16 +254,18 @@ function pendingRuleMessages(
   });
   // Country-only types elsewhere already have countryLevelOnly.
   const countryOnlyElsewhere =
-    (entry.type === EntryType.INACTIVITY ||
-      entry.type === EntryType.NEW_REPORTING_PERIOD ||
-      entry.type === EntryType.END_REPORTING_PERIOD) &&
+    (entry.type === EntryType.INACTIVITY || isPeriodType(entry.type)) &&
     context.locations.get(entry.locationId)?.isCountry !== true;
   if (allowed || countryOnlyElsewhere) return [];
   return [
     error(
       messages.entryNotAddableWithPending(
         entryTypeLabel[entry.type],
-        isPeriod(entry.type) ? 'period' : entry.type === EntryType.CASE_DATA ? 'case' : 'single',
+        isPeriodType(entry.type)
+          ? 'period'
+          : entry.type === EntryType.CASE_DATA
+            ? 'case'
+            : 'single',
       ),
     ),
   ];
@@ -306,12 +346,14 @@ function propagationMessages(
 ): EntryMessage[] {
   if (!request.propagate) return [];
   const caseEntries = submitted.filter((e) => live(e) && e.type === EntryType.CASE_DATA);
-  const lastProcessed = context.committed
-    .filter((e) => e.type === EntryType.PROCESSED && e.reportedOn !== null)
-    .reduce<string | null>(
-      (a, e) => (a === null || (e.reportedOn ?? '') > a ? e.reportedOn : a),
-      null,
-    );
+  const lastProcessed =
+    context.committedIndex?.lastProcessedDay ??
+    context.committed
+      .filter((e) => e.type === EntryType.PROCESSED && e.reportedOn !== null)
+      .reduce<string | null>(
+        (a, e) => (a === null || (e.reportedOn ?? '') > a ? e.reportedOn : a),
+        null,
+      );
   const availability = propagationAvailability({
     uncommittedCaseEntries: caseEntries,
     lastCommittedProcessedDate: lastProcessed,
@@ -343,7 +385,10 @@ export function validateSubmission(
     .filter(live)
     .map((e) => ({ ...e, reportStatus: null }));
   // Only what the pending entries can see: the history before them folds into one row.
-  const committed: DailyTotalSource[] = visibleTimeline(context.committed, pending);
+  const committed: DailyTotalSource[] =
+    context.committedIndex === undefined
+      ? visibleTimeline(context.committed, pending)
+      : visibleTimelineOf(context.committedIndex, pending);
   // recomputeEntries answers in the order given: the pending entries follow the committed ones.
   const recomputed = recomputeEntries<DailyTotalSource>([...committed, ...pending]);
   const byKey = new Map<string, Recomputed<SubmittedEntry>>();
@@ -355,12 +400,13 @@ export function validateSubmission(
   });
   const counts = new Map<string, CaseCounts>();
   for (const [key, r] of byKey) if (r.entry.counts !== null) counts.set(key, r.entry.counts);
+  const summary = summarisePending(submitted);
   const entries = submitted.filter(live).map((entry) => ({
     key: entry.key,
     locationId: entry.locationId,
     messages: [
       ...placementMessages(entry, context, submitted),
-      ...pendingRuleMessages(entry, context, submitted),
+      ...pendingRuleMessages(entry, context, summary),
       ...caseEarliestMessages(entry, context, request),
       ...fieldMessages(entry, byKey.get(entry.key), context),
     ],

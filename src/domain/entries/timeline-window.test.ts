@@ -13,6 +13,7 @@ import { EntryType, ReportStatus } from '../enums';
 import { recomputeEntries } from './case-arithmetic';
 import type { TimelineEntry } from './case-arithmetic';
 import { computeDailyTotals } from './daily-totals';
+import { indexCommitted, visibleTimelineOf } from './timeline-index';
 import { visibleTimeline } from './timeline-window';
 
 /** What the pending entries see: their figures, what came before them, and the Daily Totals. */
@@ -129,9 +130,13 @@ describe('visibleTimeline', () => {
           expect(seen(visibleTimeline(history, pending), pending, uptoDay)).toEqual(
             seen(history, pending, uptoDay),
           );
+          // The index built once per load answers the same window, entry for entry.
+          expect(visibleTimelineOf(indexCommitted(history), pending)).toEqual(
+            visibleTimeline(history, pending),
+          );
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });
