@@ -238,3 +238,31 @@ test('the edit-description icon waits while the form is dirty, with its hint', a
   );
   await page.screenshot({ path: 'screenshots/details-edit-description-blocked.png' });
 });
+
+test('Assessments: the form names what is missing, then records the current assessment', async ({
+  page,
+}) => {
+  await openActivityWithUpdate(page);
+  await page.getByRole('tab', { name: 'Assessments' }).click();
+  const form = page.getByRole('form', { name: 'New assessment' });
+  await form.getByRole('button', { name: 'Record assessment' }).click();
+  await expect(form).toContainText('Concern level is a required field');
+  await expect(form).toContainText('Confidence level is a required field');
+  await form.getByLabel('Assessed on').fill('2999/01/01');
+  await expect(form).toContainText('Assessed on cannot be in the future');
+  await form.getByLabel('Assessed on').fill('2026/01/05');
+
+  const concern = form.getByRole('group', { name: 'Concern level' }).getByRole('radio');
+  await concern.last().check();
+  await form.getByRole('group', { name: 'Confidence level' }).getByRole('radio').first().check();
+  await form.getByRole('group', { name: 'Criteria met' }).getByRole('checkbox').first().check();
+  await form.getByLabel(/^Rationale/).fill('Spreading to new districts; reporting is reliable.');
+  await form.getByRole('button', { name: 'Record assessment' }).click();
+  const current = page.getByRole('article', { name: 'Current assessment' });
+  await expect(current).toContainText('2026/01/05');
+  await expect(current).toContainText('Spreading to new districts; reporting is reliable.');
+  await expect(current).toContainText('Amara Okafor');
+  await expect(form.getByLabel(/^Rationale/)).toHaveValue('');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'screenshots/details-assessments.png', fullPage: true });
+});

@@ -1,5 +1,6 @@
 import { Schema } from 'effect';
 import { LinkedReports } from '../../src/domain/articles';
+import { AssessmentJson } from '../../src/domain/assessments';
 import {
   ActivityDetailJson,
   DescriptionReportJson,
@@ -117,6 +118,28 @@ export function createActivityDialogsApi({
         schema: ActivityDetailJson,
       });
       return activityCurveDataOf(detail);
+    },
+
+    getAssessments(diseaseActivityId) {
+      return read({
+        method: 'GET',
+        path: `/diseaseactivities/${requireParam('diseaseActivityId', diseaseActivityId)}/assessments`,
+        schema: Schema.Array(AssessmentJson),
+      });
+    },
+
+    async addAssessment(diseaseActivityId, input) {
+      const result = await write(
+        {
+          method: 'POST',
+          path: `/diseaseactivities/${requireParam('diseaseActivityId', diseaseActivityId)}/assessments`,
+          body: requireParam('input', input),
+          schema: AssessmentJson,
+        },
+        true,
+      );
+      if (result.status === 'stale') throw new Error(result.message);
+      return result;
     },
 
     getNesting(key, locationId, reportedOn) {

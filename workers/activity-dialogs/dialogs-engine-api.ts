@@ -1,4 +1,5 @@
 import type { LinkExistingReports, LinkedReports } from '../../src/domain/articles';
+import type { AssessmentInput, AssessmentJson } from '../../src/domain/assessments';
 import type { ActivityCurveData } from '../../src/domain/entries/epi-curve-totals';
 import type { SearchArticlesResult } from '../engine-api';
 import type {
@@ -71,6 +72,16 @@ export interface ActivityDialogsEngineApi {
    * …/numDays/{all days}), its places and reporting periods; the reports stay in the worker.
    */
   getActivityCurveData(key: DialogActivityKey): Promise<ActivityCurveData>;
+  /** GET /api/diseaseactivities/{id}/assessments: the activity's assessments, latest first. */
+  getAssessments(diseaseActivityId: number): Promise<readonly AssessmentJson[]>;
+  /** POST /api/diseaseactivities/{id}/assessments; a 400 answers its messages. */
+  addAssessment(
+    diseaseActivityId: number,
+    input: AssessmentInput,
+  ): Promise<
+    | { readonly status: 'saved'; readonly value: AssessmentJson }
+    | { readonly status: 'refused'; readonly errors: readonly string[] }
+  >;
   /** PUT /api/articles/link-existing-reports; a failure answers its message (no IST Error alert). */
   linkArticlesToReports(body: LinkExistingReports): Promise<LinkArticlesResult>;
 }

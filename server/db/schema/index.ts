@@ -12,3 +12,4 @@ export * from './search';
 export * from './activity-summaries';
 export * from './feeds';
 export * from './outbox';
+export * from './assessments';

@@ -9,6 +9,7 @@ import { sendNotFound } from '../errors';
 import { activityEntriesRoutes } from './activity-entries';
 import { activityReportRoutes } from './activity-reports';
 import { autoSurveillanceRoutes } from './auto-surveillance';
+import { assessmentRoutes } from './activity-assessments';
 import { descriptionReportRoutes } from './description-reports';
 import { articleRoutes } from './articles';
 import { countryRoutes } from './countries';
@@ -53,6 +54,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(autoSurveillanceRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
   await app.register(activityReportRoutes, { db: deps.db });
   await app.register(descriptionReportRoutes, { db: deps.db });
+  await app.register(assessmentRoutes, { db: deps.db });
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });
   await app.register(countryRoutes, { db: deps.db });
   await app.register(suggestedActionRoutes, { db: deps.db });

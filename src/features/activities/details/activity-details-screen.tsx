@@ -20,6 +20,7 @@ import {
 import { LocationPanel } from './location-panel';
 import { LocationTable } from './location-table';
 import { WarningsPanel } from './warnings-panel';
+import { AssessmentsTabSlot } from './assessments/assessments-slot';
 import { EntryDialogsHost } from './dialogs/entry-dialogs';
 import { OverviewSection } from './overview/overview-section';
 
@@ -177,10 +178,7 @@ function DetailsBody({
       {tab === 'entries' ? (
         <EntriesTab />
       ) : (
-        // Slot: the Assessments tab — issue 7, dialogs.
-        <div data-slot="assessments">
-          <EmptyState title="Assessments" description="Assessments are not available yet." />
-        </div>
+        <AssessmentsTabSlot diseaseActivityId={diseaseActivityId} />
       )}
     </>
   );
