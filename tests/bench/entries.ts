@@ -144,6 +144,11 @@ export function benchEntries(locations = 1000, days = 365, runs = 15): EntriesBe
 
 if (process.argv[1]?.endsWith('entries.ts')) {
   const r = benchEntries();
+  const { benchEntriesHttp } = await import('./entries-http');
+  const http = await benchEntriesHttp();
+  console.log(
+    `entries API over HTTP (${http.backend}, ${http.locations} places × ${http.days} days, loaded in ${http.loadSeconds.toFixed(0)} s): validate p50 ${http.validate.p50.toFixed(0)} ms p95 ${http.validate.p95.toFixed(0)} ms; commit p50 ${http.commit.p50.toFixed(0)} ms p95 ${http.commit.p95.toFixed(0)} ms`,
+  );
   console.log(
     `validateSubmission, ${r.locations} locations × ${r.days} days (${r.timelineEntries} entries): median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms; index built once in ${r.indexBuildMs.toFixed(0)} ms, then median ${r.indexedMedianMs.toFixed(1)} ms, p95 ${r.indexedP95Ms.toFixed(1)} ms`,
   );

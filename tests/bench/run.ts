@@ -28,6 +28,7 @@ import { benchArticleIndexInBrowser, type Spread } from './article-index-browser
 import { benchActivityDetailsInBrowser, insertBenchPlaces } from './activity-details-browser';
 import { benchClustering } from './clustering';
 import { benchEntries } from './entries';
+import { benchEntriesHttp } from './entries-http';
 import { benchFeeds } from './feeds';
 
 const port = Number(process.env['BENCH_PORT'] ?? 5195);
@@ -453,6 +454,19 @@ async function main() {
   record(
     `entries rules: validate a save over ${entries.locations} locations × ${entries.days} days (Node, the worker's code), median / p95`,
     `${entries.medianMs.toFixed(0)} ms / ${entries.p95Ms.toFixed(0)} ms`,
+  );
+  record(
+    `entries rules: the same with the committed index built once (${entries.indexBuildMs.toFixed(0)} ms), median / p95`,
+    `${entries.indexedMedianMs.toFixed(1)} ms / ${entries.indexedP95Ms.toFixed(1)} ms`,
+  );
+  const http = await benchEntriesHttp();
+  record(
+    `entries API over HTTP (${http.backend}, ${http.locations} places × ${http.days} days): validate p50 / p95`,
+    `${http.validate.p50.toFixed(0)} ms / ${http.validate.p95.toFixed(0)} ms`,
+  );
+  record(
+    `entries API over HTTP: commit of one entry per place, p50 / p95`,
+    `${http.commit.p50.toFixed(0)} ms / ${http.commit.p95.toFixed(0)} ms`,
   );
 
   await benchFeeds(record);

@@ -109,6 +109,28 @@ async function articlesOf(db: Db, ids: readonly number[]): Promise<Map<number, n
   return map;
 }
 
+/** The articles of an activity's committed Daily Totals, by report id. */
+async function processedArticlesOf(db: Db, activityId: number): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  for (const link of await db
+    .select({ reportId: reportArticles.reportId, articleId: reportArticles.articleId })
+    .from(reportArticles)
+    .innerJoin(reports, eq(reports.id, reportArticles.reportId))
+    .where(
+      and(
+        eq(reports.diseaseActivityId, activityId),
+        eq(reports.type, EntryType.PROCESSED),
+        eq(reports.reportStatus, ReportStatus.Committed),
+      ),
+    )
+    .orderBy(asc(reportArticles.articleId))) {
+    const list = map.get(link.reportId) ?? [];
+    list.push(link.articleId);
+    map.set(link.reportId, list);
+  }
+  return map;
+}
+
 /** A submission ready to be checked: body entries merged with the collection's saved ones. */
 export interface PreparedSubmission {
   readonly body: readonly BodyEntry[];
@@ -188,10 +210,9 @@ export async function prepareSubmission(
 
   // Committed entries take part in the arithmetic; other collections' saved ones do not.
   const committedRows = await committedArithmeticRows(db, activityId);
-  const processedArticles = await articlesOf(
-    db,
-    committedRows.filter((r) => r.type === EntryType.PROCESSED).map((r) => r.id),
-  );
+  // By a join, not an id list: an activity's Daily Totals outnumber the 65,535 parameters a
+  // statement may carry (200 places × 365 days already did).
+  const processedArticles = await processedArticlesOf(db, activityId);
   const committed = committedRows.map((r) => sourceOfRow(r, processedArticles.get(r.id) ?? []));
 
   const submitted = [...entries.map((e) => e.entry), ...keptSaved.map((k) => k.entry)];
