@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLookupFixtures } from '../../tests/support/lookup-fixtures';
-import { backends, createPostgresDatabase } from '../../tests/support/test-server';
-import { loadServerConfig } from '../config';
+import { backends, openTestDatabase } from '../../tests/support/test-server';
 import type { OpenDatabase } from './client';
-import { openDatabase } from './client';
 import { migrationsFolder } from './migrate';
 import { rowsOf } from '../search/execute';
 
@@ -34,20 +32,14 @@ function migrationsBefore(tag: string): { folder: string; remove(): void } {
  */
 describe.each(backends)('custom articles publishedDate backfill on %s', (backend) => {
   let database: OpenDatabase;
-  let drop: (() => Promise<void>) | undefined;
+  let close: () => Promise<void>;
   const old = migrationsBefore(backfill);
 
   const insertedAt = '2026-03-04T05:06:07.089Z';
   const feedPublishedAt = '2026-03-01T00:00:00.000Z';
 
   beforeAll(async () => {
-    const adminUrl = process.env['DATABASE_URL'];
-    const pg =
-      backend === 'postgres' && adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
-    drop = pg?.drop;
-    database = await openDatabase(
-      loadServerConfig({ DATA_DIR: 'memory://', DATABASE_URL: pg?.url ?? '' }),
-    );
+    ({ database, close } = await openTestDatabase(backend));
     await database.migrate(old.folder);
     const { db } = database;
     await insertLookupFixtures(db);
@@ -72,8 +64,7 @@ describe.each(backends)('custom articles publishedDate backfill on %s', (backend
     await database.migrate();
   });
   afterAll(async () => {
-    await database.close();
-    await drop?.();
+    await close();
     old.remove();
   });
 

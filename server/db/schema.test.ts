@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLookupFixtures } from '../../tests/support/lookup-fixtures';
-import { backends, createPostgresDatabase } from '../../tests/support/test-server';
-import { loadServerConfig } from '../config';
+import { backends, openTestDatabase } from '../../tests/support/test-server';
 import type { OpenDatabase } from './client';
-import { openDatabase } from './client';
 import * as t from './schema';
 
 /** The constraints the schema promises (server/db/README.md), on each backend. */
 describe.each(backends)('schema constraints on %s', (backend) => {
   let database: OpenDatabase;
-  let drop: (() => Promise<void>) | undefined;
+  let close: () => Promise<void>;
   let activityId: number;
   let collectionId: number;
 
   beforeAll(async () => {
-    const adminUrl = process.env['DATABASE_URL'];
-    const pg =
-      backend === 'postgres' && adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
-    drop = pg?.drop;
-    database = await openDatabase(
-      loadServerConfig({ DATA_DIR: 'memory://', DATABASE_URL: pg?.url ?? '' }),
-    );
+    ({ database, close } = await openTestDatabase(backend));
     await database.migrate();
     // Migrating twice is a no-op.
     await database.migrate();
@@ -53,8 +45,7 @@ describe.each(backends)('schema constraints on %s', (backend) => {
     collectionId = collection?.id ?? 0;
   });
   afterAll(async () => {
-    await database.close();
-    await drop?.();
+    await close();
   });
 
   const report = (values: Partial<typeof t.reports.$inferInsert>) =>

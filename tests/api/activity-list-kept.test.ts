@@ -8,9 +8,8 @@ import {
   DiseaseActivityList,
   type DiseaseActivityListItem,
 } from '../../src/domain/disease-activities';
-import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
-import { backends, startTestServer } from '../support/test-server';
+import { backends, startFixtureServer } from '../support/test-server';
 import type { ArticleFixtures } from './articles-fixtures';
 import { apiClient, insertArticleFixtures } from './articles-fixtures';
 
@@ -35,16 +34,13 @@ describe.each(backends)('the kept activity list on %s', (backend) => {
   let lagging: KeptActivityList;
 
   beforeAll(async () => {
-    const issuer = await createTestIdentity();
-    server = await startTestServer({
-      backend,
-      identity: issuer.identity,
-      prepare: async (db) => {
-        fx = await insertArticleFixtures(db);
-        await db.insert(t.riskModels).values({ riskModelId: 2, displayName: 'Animal' });
-      },
+    const started = await startFixtureServer(backend, async (db) => {
+      const inserted = await insertArticleFixtures(db);
+      await db.insert(t.riskModels).values({ riskModelId: 2, displayName: 'Animal' });
+      return inserted;
     });
-    const token = await issuer.token();
+    ({ server, fx } = started);
+    const token = await started.issuer.token();
     api = apiClient(server.baseUrl, () => token);
     kept = new KeptActivityList(server.db, { pruneAfter: 3, keepVersions: 1, maxChangedRows: 2 });
     lagging = new KeptActivityList(server.db);

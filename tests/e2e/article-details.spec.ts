@@ -158,6 +158,45 @@ test('an unknown article says it is not found', async ({ page }) => {
   await expect(page.getByText('Article not found')).toBeVisible();
 });
 
+/**
+ * Uploads a second-store article (it lives only in the search index; its summary is the content
+ * the details screen shows) with the admin key: the browser's key from /config.json is a query
+ * key and cannot write. Old dates keep it off the top of the article index, which other specs
+ * triage. Answers its id.
+ */
+async function uploadIndexOnlyArticle(
+  page: Page,
+  fields: Readonly<Record<string, unknown>>,
+): Promise<string> {
+  const config = (await (await page.request.get('/config.json')).json()) as {
+    articleSearchUrl: string;
+  };
+  const articleId = String(900_000_000 + Math.floor(Math.random() * 90_000_000));
+  const upload = await page.request.post(
+    `${config.articleSearchUrl}/index?api-version=2024-07-01`,
+    {
+      headers: { 'api-key': process.env['SEARCH_API_KEY'] ?? embeddedSearchAdminKey },
+      data: {
+        value: [
+          {
+            '@search.action': 'upload',
+            articleId,
+            articleType: 3,
+            articleFeed: 9,
+            insertedDate: '2001-01-01T00:00:00Z',
+            publishedDate: '2001-01-01T00:00:00Z',
+            isCosmosDbArticle: true,
+            isRead: false,
+            ...fields,
+          },
+        ],
+      },
+    },
+  );
+  expect(upload.ok()).toBe(true);
+  return articleId;
+}
+
 test("DOMPurify's vectors through the details content path run no script in Chromium", async ({
   page,
 }) => {
@@ -167,39 +206,13 @@ test("DOMPurify's vectors through the details content path run no script in Chro
     dialogs += 1;
     void dialog.dismiss();
   });
-  // Every vector goes in as a real document of the search service (an article of the second data
-  // store: it lives only in the index, and its summary is the content the details screen shows).
-  const config = (await (await page.request.get('/config.json')).json()) as {
-    articleSearchUrl: string;
-  };
-  const articleId = String(990_000_000 + Math.floor(Math.random() * 1_000_000));
+  // Every vector goes in as a real document of the search service.
   const payload = fixtures.map((f) => f.payload).join('\n');
-  const upload = await page.request.post(
-    `${config.articleSearchUrl}/index?api-version=2024-07-01`,
-    {
-      // The admin key: the browser's key from /config.json is a query key and cannot write.
-      headers: { 'api-key': process.env['SEARCH_API_KEY'] ?? embeddedSearchAdminKey },
-      data: {
-        value: [
-          {
-            '@search.action': 'upload',
-            articleId,
-            articleTitle: 'XSS vectors from DOMPurify fixtures',
-            articleType: 3,
-            articleFeed: 9,
-            // Old dates keep it off the top of the article index, which other specs triage.
-            insertedDate: '2001-01-01T00:00:00Z',
-            publishedDate: '2001-01-01T00:00:00Z',
-            isCosmosDbArticle: true,
-            isRead: false,
-            summary: payload,
-            articleBody: payload,
-          },
-        ],
-      },
-    },
-  );
-  expect(upload.ok()).toBe(true);
+  const articleId = await uploadIndexOnlyArticle(page, {
+    articleTitle: 'XSS vectors from DOMPurify fixtures',
+    summary: payload,
+    articleBody: payload,
+  });
   await page.goto(`/article/${articleId}`);
   await expect(
     page.getByText(
@@ -268,36 +281,13 @@ test('details show the spinner while loading, then the article', async ({ page }
 
 test("empty source fields read 'None'", async ({ page }) => {
   await signIn(page, 'Mei Tanaka');
-  const config = (await (await page.request.get('/config.json')).json()) as {
-    articleSearchUrl: string;
-  };
-  // A second-store article without source category or sub-category (it lives only in the index).
-  const articleId = String(980_000_000 + Math.floor(Math.random() * 1_000_000));
-  const upload = await page.request.post(
-    `${config.articleSearchUrl}/index?api-version=2024-07-01`,
-    {
-      headers: { 'api-key': process.env['SEARCH_API_KEY'] ?? embeddedSearchAdminKey },
-      data: {
-        value: [
-          {
-            '@search.action': 'upload',
-            articleId,
-            articleTitle: 'An article with no source category',
-            articleType: 3,
-            articleFeed: 9,
-            insertedDate: '2001-01-01T00:00:00Z',
-            publishedDate: '2001-01-01T00:00:00Z',
-            isCosmosDbArticle: true,
-            isRead: false,
-            sourceCategory: null,
-            sourceGroup: null,
-            summary: 'No source known.',
-          },
-        ],
-      },
-    },
-  );
-  expect(upload.ok()).toBe(true);
+  // A second-store article without source category or sub-category.
+  const articleId = await uploadIndexOnlyArticle(page, {
+    articleTitle: 'An article with no source category',
+    sourceCategory: null,
+    sourceGroup: null,
+    summary: 'No source known.',
+  });
   await page.goto(`/article/${articleId}`);
   const overview = page.getByRole('region', { name: 'I. Overview' });
   for (const label of ['Source category', 'Source subcategory']) {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { loadServerConfig } from '../../server/config';
-import type { Db } from '../../server/db/client';
+import type { Db, OpenDatabase } from '../../server/db/client';
 import { openDatabase } from '../../server/db/client';
 import type { Identity } from '../../server/identity';
 import { articlesIndex } from '../../server/search/index-definition';
@@ -81,6 +81,28 @@ export async function createPostgresDatabase(
       } finally {
         await c.end();
       }
+    },
+  };
+}
+
+/**
+ * A fresh database on `backend` (in-memory PGlite, or a new PostgreSQL database on the
+ * DATABASE_URL server), not migrated, and how to close and drop it.
+ */
+export async function openTestDatabase(
+  backend: Backend,
+): Promise<{ database: OpenDatabase; close(): Promise<void> }> {
+  const adminUrl = process.env['DATABASE_URL'];
+  const pg =
+    backend === 'postgres' && adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+  const database = await openDatabase(
+    loadServerConfig({ DATA_DIR: 'memory://', DATABASE_URL: pg?.url ?? '' }),
+  );
+  return {
+    database,
+    async close() {
+      await database.close();
+      await pg?.drop();
     },
   };
 }
