@@ -5,8 +5,9 @@
  *    labels), of same-story pairs (every pair of items: predicted in one cluster against
  *    labelled one story), and the content-type guess's accuracy;
  * 2. ingestion throughput on 10,000 feed items served as RSS 2.0 documents of 500 items: parse,
- *    tag, sign, cluster, store (PGlite, in memory, seeded lookups and gazetteer) and index for
- *    search, in articles a second, with the time of each stage.
+ *    tag, sign, cluster, store (PGlite, in memory, seeded lookups and gazetteer), index for
+ *    search and refresh the suggested actions (once, as a poll round does), in articles a second,
+ *    with the time of each stage.
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -16,6 +17,7 @@ import { minhashSignature } from '../../src/domain/feeds/minhash';
 import { Tagger } from '../../src/domain/feeds/tagger';
 import { loadServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import type { IngestionTimings } from '../../server/feeds/ingestion';
 import { FeedIngestion } from '../../server/feeds/ingestion';
 import { parseFeedEntries } from '../../server/feeds/parse-feed';
 import { seed } from '../../server/seed/run';
@@ -50,6 +52,8 @@ export interface FeedsQuality {
   readonly country: ReturnType<typeof pr>;
   readonly sameStory: ReturnType<typeof pr> & { pairs: number };
   readonly contentTypeAccuracy: number;
+  /** Items with a labelled country whose first-ranked country (what suggestions use) is it. */
+  readonly mainCountryAccuracy: number;
 }
 
 /** Quality on a labelled set (default: the committed fixture). */
@@ -58,6 +62,8 @@ export function measureQuality(items: readonly LabelledItem[]): FeedsQuality {
   const disease: Counts = { tp: 0, fp: 0, fn: 0 };
   const country: Counts = { tp: 0, fp: 0, fn: 0 };
   let typeRight = 0;
+  let mainRight = 0;
+  let withCountry = 0;
   const clusters = new StoryClusters();
   const clusterOf = new Map<string, number>();
   const ordered = [...items].sort((a, b) => a.published.localeCompare(b.published));
@@ -65,6 +71,10 @@ export function measureQuality(items: readonly LabelledItem[]): FeedsQuality {
     const tags = tagger.tag(item.title, item.text);
     compareSets(disease, tags.diseaseIds, item.labels.diseaseIds);
     compareSets(country, tags.countryIds, item.labels.countryIds);
+    if (item.labels.countryIds.length > 0) {
+      withCountry += 1;
+      if (item.labels.countryIds.includes(tags.countryIds[0] ?? -1)) mainRight += 1;
+    }
     const type = guessContentType({
       title: item.title,
       body: item.text,
@@ -103,6 +113,7 @@ export function measureQuality(items: readonly LabelledItem[]): FeedsQuality {
     country: pr(country),
     sameStory: { ...pr(pairs), pairs: labelledPairs },
     contentTypeAccuracy: typeRight / Math.max(1, items.length),
+    mainCountryAccuracy: mainRight / Math.max(1, withCountry),
   };
 }
 
@@ -113,6 +124,7 @@ export interface FeedsThroughput {
   readonly articlesPerSecond: number;
   readonly parseMs: number;
   readonly ingestMs: number;
+  readonly stages: IngestionTimings;
 }
 
 /** Ingests `count` generated items as RSS documents of 500 items into a fresh PGlite. */
@@ -154,6 +166,7 @@ export async function measureThroughput(count = 10_000): Promise<FeedsThroughput
       parseMs += p1 - p0;
       ingestMs += performance.now() - p1;
     }
+    await ingestion.refreshSuggestions();
     const seconds = (performance.now() - t0) / 1000;
     return {
       items: count,
@@ -162,6 +175,7 @@ export async function measureThroughput(count = 10_000): Promise<FeedsThroughput
       articlesPerSecond: stored / seconds,
       parseMs,
       ingestMs,
+      stages: { ...ingestion.timings },
     };
   } finally {
     await database.close();
@@ -191,12 +205,23 @@ export async function benchFeeds(
     'feeds: same-story pairs precision / recall',
     `${pct(q.sameStory.precision)} / ${pct(q.sameStory.recall)}`,
   );
+  record(
+    'feeds: main country (the first ranked, what suggestions use) right',
+    pct(q.mainCountryAccuracy),
+  );
   record('feeds: content-type guess accuracy', pct(q.contentTypeAccuracy));
   const load = loadavg()[0] ?? 0;
   const t = await measureThroughput(throughputItems);
   record(
-    `feeds: ingestion throughput, ${t.items} items (parse + tag + cluster + store + index, PGlite)`,
-    `${t.articlesPerSecond.toFixed(0)} articles/s (${t.seconds.toFixed(1)} s; parse ${(t.parseMs / 1000).toFixed(1)} s, the rest ${(t.ingestMs / 1000).toFixed(1)} s; load ${load.toFixed(1)} on ${cpus().length} cores)`,
+    `feeds: ingestion throughput, ${t.items} items (parse + tag + cluster + store + index + suggested actions, PGlite)`,
+    `${t.articlesPerSecond.toFixed(0)} articles/s (${t.seconds.toFixed(1)} s; load ${load.toFixed(1)} on ${cpus().length} cores)`,
+  );
+  const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  record(
+    'feeds: … of which parse / tag, sign and cluster / store / index / suggested actions',
+    [t.parseMs, t.stages.prepareMs, t.stages.storeMs, t.stages.indexMs, t.stages.suggestMs]
+      .map(sec)
+      .join(' / '),
   );
 }
 
