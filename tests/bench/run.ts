@@ -320,10 +320,6 @@ async function recordActivityDetailsInBrowser(dataDir: string) {
       spreadText(result.open),
     );
     record(
-      '… of which the detail call (numDays/5) as the browser timed it, p50 / p95 / max',
-      spreadText(result.detailCall),
-    );
-    record(
       `details: a case cell typed, recompute sent (after the spec's 1000 ms debounce) to recomputed cumulative painted, p50 / p95 / max (${result.recomputeToPaint.n} values)`,
       spreadText(result.recomputeToPaint),
     );

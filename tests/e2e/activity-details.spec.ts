@@ -297,3 +297,40 @@ test("a whole day's case data for a location, entered with zero mouse events", a
     await page.evaluate(() => (window as unknown as { mouseEvents: number }).mouseEvents),
   ).toBe(0);
 });
+
+test('a Critical situational update needs a title, shows its notice, and its mail is in the outbox', async ({
+  page,
+}) => {
+  const activity = await createActivity(session);
+  await openActivity(page, activity);
+  await addEntry(page, 's');
+  await page.keyboard.type(shown(daysAgo(0)));
+  await page.keyboard.press('Enter');
+  await page.getByRole('combobox', { name: 'Importance' }).selectOption('Critical');
+  const editor = countryTable(page).getByRole('textbox', { name: 'Description' });
+  await editor.click();
+  await page.keyboard.type('Cases reported in three new provinces.');
+  await validateAndConfirm(page);
+  const card = warningsPanel(page).getByTestId('warning-card');
+  await expect(card).toHaveAttribute('data-level', 'ERROR');
+  await expect(card).toContainText('Title is a required field');
+
+  const title = `Critical update ${Date.now()}`;
+  await countryTable(page).getByRole('textbox', { name: 'Title' }).fill(title);
+  await validateAndConfirm(page);
+  await expect(card).toHaveAttribute('data-level', 'WARNINGHIGH');
+  await expect(card).toContainText('all users will be notified immediately');
+  await page.keyboard.press('Alt+w');
+  await commitByKeyboard(page);
+  await expect(countryTable(page).getByTestId('report-row').first()).toContainText(title);
+
+  await expect
+    .poll(async () => {
+      const outbox = await call(session, 'GET', '/outbox');
+      const mails = outbox.json as { subject: string; diseaseActivityId: number | null }[];
+      return mails.some(
+        (m) => m.subject === title && m.diseaseActivityId === activity.diseaseActivityId,
+      );
+    })
+    .toBe(true);
+});

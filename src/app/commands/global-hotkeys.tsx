@@ -34,6 +34,8 @@ function CommandHotkey({
       // While a dialog is open only the commands meant to work anywhere (Ctrl/Cmd+K) listen.
       enabled: inInputs || !overlayOpen,
       enableOnFormTags: inInputs,
+      // The rich-text editor is contenteditable: Alt+V (validate) must work from it too.
+      enableOnContentEditable: inInputs,
       useKey: matchesProducedKey(hotkey),
       description: command.title,
     },

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Link } from '@/app/link';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import { messages } from '@/domain/messages';
 import { Button } from '@/ui/button';
@@ -166,6 +167,9 @@ function DetailsBody({
         <Button onClick={() => void openDetails({ diseaseActivityId, countryId })}>
           Try again
         </Button>
+        <Link className="ml-3 text-sm text-accent-700 hover:underline" href="/activity">
+          Disease Activity Index
+        </Link>
       </ErrorState>
     );
   }
