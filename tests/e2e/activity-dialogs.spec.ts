@@ -1,4 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import {
+  apiSession,
+  commitCases,
+  countryTable,
+  createActivity,
+  daysAgo,
+  openActivity,
+  shown,
+} from './activity-details-setup';
 
 /**
  * The details screen's dialogs in real Chromium (issue 7): the Overview sub-tab and 'Edit
@@ -265,4 +274,35 @@ test('Assessments: the form names what is missing, then records the current asse
   await expect(form.getByLabel(/^Rationale/)).toHaveValue('');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: 'screenshots/details-assessments.png', fullPage: true });
+});
+
+test('the curve follows a case entry as it is typed, before it is committed', async ({
+  page,
+  baseURL,
+}) => {
+  const session = await apiSession(baseURL ?? '');
+  const activity = await createActivity(session);
+  await commitCases(session, activity, [
+    { reportedOn: daysAgo(20), reported: 20 },
+    { reportedOn: daysAgo(10), reported: 50 },
+  ]);
+  await openActivity(page, activity);
+  const table = countryTable(page);
+  await table.getByRole('button', { name: 'Curve' }).click();
+  const curve = table.getByRole('img', { name: /^Epidemic curve of / });
+  await expect(curve).toHaveAttribute('aria-label', /Reported Cases cumulative 50 on .*2 day\(s\)/);
+
+  await page.keyboard.press('a');
+  await page.keyboard.press('c');
+  await expect(page.getByRole('textbox', { name: 'Reported on' }).first()).toBeFocused();
+  await page.keyboard.type(shown(daysAgo(0)));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('400');
+  // The worker recomputes 1000 ms after the last keystroke; the curve redraws from that.
+  await expect(curve).toHaveAttribute(
+    'aria-label',
+    new RegExp(`Reported Cases cumulative 450 on ${shown(daysAgo(0))}, 3 day\\(s\\)`),
+  );
+  await expect(table).toContainText('Blue bars include entries not committed yet (1 day(s)).');
+  await table.screenshot({ path: 'screenshots/details-curve-typing.png' });
 });
