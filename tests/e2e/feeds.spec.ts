@@ -55,6 +55,7 @@ test('a feed source is ingested into a suggestion: articles in suggested mode, o
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/feeds$/);
   await expect(page.getByText('No feed sources')).toBeVisible();
+  await page.screenshot({ path: 'screenshots/feed-sources-empty.png' });
 
   const form = page.getByRole('form', { name: 'Add a feed source' });
   await form.getByLabel('Name').fill('ProMED test feed');
