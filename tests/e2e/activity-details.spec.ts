@@ -310,7 +310,9 @@ test('a Critical situational update needs a title, shows its notice, and its mai
   const editor = countryTable(page).getByRole('textbox', { name: 'Description' });
   await editor.click();
   await page.keyboard.type('Cases reported in three new provinces.');
-  await validateAndConfirm(page);
+  // The editor hands its HTML over 100 ms after the last key (or on blur): Validate by button.
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(warningsPanel(page)).toBeVisible();
   const card = warningsPanel(page).getByTestId('warning-card');
   await expect(card).toHaveAttribute('data-level', 'ERROR');
   await expect(card).toContainText('Title is a required field');
@@ -333,4 +335,26 @@ test('a Critical situational update needs a title, shows its notice, and its mai
       );
     })
     .toBe(true);
+});
+
+test('a save on a stale activity says so and keeps what the analyst typed', async ({ page }) => {
+  const activity = await createActivity(session);
+  await commitCases(session, activity, [{ reportedOn: daysAgo(8), reported: 30 }]);
+  await openActivity(page, activity);
+  await addEntry(page, 'c');
+  await page.keyboard.type(shown(daysAgo(0)));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('7');
+  // Another analyst commits meanwhile: the version the screen read is now old.
+  await commitCases(session, activity, [{ reportedOn: daysAgo(5), reported: 35 }]);
+  await page.keyboard.press('Alt+s');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Another analyst changed' }),
+  ).toContainText('Nothing was saved');
+  await expect(countryTable(page).getByRole('textbox', { name: 'New Reported Cases' })).toHaveValue(
+    '7',
+  );
+  await expect(countryTable(page).getByRole('textbox', { name: 'Reported on' })).toHaveValue(
+    shown(daysAgo(0)),
+  );
 });
