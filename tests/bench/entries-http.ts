@@ -91,7 +91,12 @@ export async function benchEntriesHttp(
     },
   });
   const loadSeconds = (performance.now() - t0) / 1000;
-  const token = await issuer.token({ sub: 'bench', givenName: 'Bench', familyName: 'Analyst' });
+  const token = await issuer.token({
+    sub: 'bench',
+    givenName: 'Bench',
+    familyName: 'Analyst',
+    expiresIn: 4 * 3600,
+  });
   const base = `${server.baseUrl}/api/diseaseactivities/${activityId}/countries/${countryId}`;
   const call = async (method: string, path: string, body: unknown, etag?: string) => {
     const res = await fetch(`${base}${path}`, {

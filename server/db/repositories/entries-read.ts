@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CaseCount, CaseCounts } from '../../../src/domain/entries/case-figures';
 import type { ReportJson } from '../../../src/domain/entries/entries-api';
@@ -234,9 +234,15 @@ export const activityReports = (activityId: number, ...more: (SQL | undefined)[]
 
 /**
  * An activity's committed reports the case arithmetic walks (case data, auto surveillance, Daily
- * Totals, and the reporting periods that reset cumulatives), optionally only those before a day.
+ * Totals, and the reporting periods that reset cumulatives), optionally only those before a day,
+ * and only the case rows of some places (period entries always: they reset every place).
  */
-export function committedArithmeticRows(db: Db, activityId: number, before?: string) {
+export function committedArithmeticRows(
+  db: Db,
+  activityId: number,
+  before?: string,
+  locationIds?: readonly number[],
+) {
   return db
     .select()
     .from(reports)
@@ -252,6 +258,15 @@ export function committedArithmeticRows(db: Db, activityId: number, before?: str
           EntryType.NEW_REPORTING_PERIOD,
           EntryType.END_REPORTING_PERIOD,
         ]),
+        locationIds === undefined
+          ? undefined
+          : or(
+              inArray(reports.type, [
+                EntryType.NEW_REPORTING_PERIOD,
+                EntryType.END_REPORTING_PERIOD,
+              ]),
+              inArray(reports.locationId, [...locationIds]),
+            ),
       ),
     );
 }

@@ -24,6 +24,8 @@ import { columnsOfCounts, countsOfRow } from './entries-read';
 import type { PreparedSubmission } from './entries-submission';
 import { EntriesRefusal, prepareSubmission } from './entries-submission';
 
+type ReportRow = typeof reports.$inferSelect;
+
 /**
  * Save and commit (spec 001 §4, §7 "Save"): in one transaction the activity row is locked and
  * its version checked (If-Match), the submission re-validated, the collection and its entries
@@ -122,18 +124,12 @@ async function linkArticles(
 async function writeDailyTotal(
   tx: Db,
   total: DailyTotal,
-  prepared: PreparedSubmission,
+  committedTotals: ReadonlyMap<string, ReportRow>,
   collectionId: number,
   activityId: number,
   userId: number,
 ): Promise<number> {
-  const existing = prepared.committedRows.find(
-    (r) =>
-      r.type === EntryType.PROCESSED &&
-      r.locationId === total.locationId &&
-      r.reportedOn === total.reportedOn &&
-      !r.isNestingEntry,
-  );
+  const existing = committedTotals.get(`${total.locationId}:${total.reportedOn}`);
   const values = {
     ...columnsOfCounts(total.counts),
     sourceId: total.sourceId,
@@ -425,9 +421,24 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
       for (const { entry, id } of committedEntries) {
         await applyPeriodEntry(tx, entry, id, request.activityId, userId);
       }
+      // The committed Daily Totals by place and day, once (a find per total was quadratic).
+      const committedTotals = new Map<string, ReportRow>();
+      for (const r of prepared.committedRows) {
+        const key = `${r.locationId}:${r.reportedOn}`;
+        if (r.type === EntryType.PROCESSED && !r.isNestingEntry && !committedTotals.has(key)) {
+          committedTotals.set(key, r);
+        }
+      }
       for (const total of prepared.result.dailyTotals) {
         processedReportIds.push(
-          await writeDailyTotal(tx, total, prepared, collectionId, request.activityId, userId),
+          await writeDailyTotal(
+            tx,
+            total,
+            committedTotals,
+            collectionId,
+            request.activityId,
+            userId,
+          ),
         );
       }
       // Important and Critical updates notify users: queued here, so only if the commit holds.

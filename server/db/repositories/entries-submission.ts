@@ -131,6 +131,9 @@ async function processedArticlesOf(db: Db, activityId: number): Promise<Map<numb
   return map;
 }
 
+/** Above this many places the whole history is read rather than a list of ids. */
+const maxPlacesByList = 5000;
+
 /** A submission ready to be checked: body entries merged with the collection's saved ones. */
 export interface PreparedSubmission {
   readonly body: readonly BodyEntry[];
@@ -208,8 +211,31 @@ export async function prepareSubmission(
       },
     }));
 
-  // Committed entries take part in the arithmetic; other collections' saved ones do not.
-  const committedRows = await committedArithmeticRows(db, activityId);
+  // Committed entries take part in the arithmetic; other collections' saved ones do not. Only
+  // the places of the submission are read: the rules see nothing of the others (the window of
+  // src/domain/entries/timeline-window.ts), except the last Daily Total day (propagation).
+  const submittedPlaces = [
+    ...new Set([
+      ...entries.map((e) => e.entry.locationId),
+      ...keptSaved.map((k) => k.entry.locationId),
+    ]),
+  ];
+  const committedRows = await committedArithmeticRows(
+    db,
+    activityId,
+    undefined,
+    submittedPlaces.length <= maxPlacesByList ? submittedPlaces : undefined,
+  );
+  const [lastTotal] = await db
+    .select({ day: sql<string | null>`max(${reports.reportedOn})::text` })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.diseaseActivityId, activityId),
+        eq(reports.type, EntryType.PROCESSED),
+        eq(reports.reportStatus, ReportStatus.Committed),
+      ),
+    );
   // By a join, not an id list: an activity's Daily Totals outnumber the 65,535 parameters a
   // statement may carry (200 places × 365 days already did).
   const processedArticles = await processedArticlesOf(db, activityId);
@@ -313,6 +339,7 @@ export async function prepareSubmission(
     priorPeriods: spans.slice(0, -1),
     lastEntryDate: summary?.lastReportDate ?? null,
     autoSurveillancePending: (pendingElsewhere?.autoSurveillance ?? 0) > 0,
+    lastProcessedDay: lastTotal?.day ?? null,
     pendingElsewhere: (pendingElsewhere?.any ?? 0) > 0,
     today,
     diseaseId: found.activity.diseaseId,

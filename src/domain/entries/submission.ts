@@ -92,6 +92,11 @@ export interface SubmissionContext {
    * entries, not the history. Must index the same entries as `committed`.
    */
   readonly committedIndex?: CommittedIndex<DailyTotalSource>;
+  /**
+   * The day of the activity's latest committed Daily Total, when `committed` holds only some
+   * places (the server reads only the submission's); otherwise derived from `committed`.
+   */
+  readonly lastProcessedDay?: string | null;
 }
 
 export interface PropagationRequest {
@@ -347,13 +352,15 @@ function propagationMessages(
   if (!request.propagate) return [];
   const caseEntries = submitted.filter((e) => live(e) && e.type === EntryType.CASE_DATA);
   const lastProcessed =
-    context.committedIndex?.lastProcessedDay ??
-    context.committed
-      .filter((e) => e.type === EntryType.PROCESSED && e.reportedOn !== null)
-      .reduce<string | null>(
-        (a, e) => (a === null || (e.reportedOn ?? '') > a ? e.reportedOn : a),
-        null,
-      );
+    context.lastProcessedDay !== undefined
+      ? context.lastProcessedDay
+      : (context.committedIndex?.lastProcessedDay ??
+        context.committed
+          .filter((e) => e.type === EntryType.PROCESSED && e.reportedOn !== null)
+          .reduce<string | null>(
+            (a, e) => (a === null || (e.reportedOn ?? '') > a ? e.reportedOn : a),
+            null,
+          ));
   const availability = propagationAvailability({
     uncommittedCaseEntries: caseEntries,
     lastCommittedProcessedDate: lastProcessed,
