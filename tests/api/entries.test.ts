@@ -348,6 +348,21 @@ describe.each(backends)('Entries API on %s', (backend) => {
           ),
         );
       expect(audit.map((a) => a.action).sort()).toEqual(['commit', 'save']);
+
+      // The index figures were refreshed once at the end of the commit (migration 0011): the row
+      // equals a fresh recompute, and counts the committed entry and its Daily Total.
+      const summary = async () =>
+        server.db
+          .select()
+          .from(t.diseaseActivitySummaries)
+          .where(eq(t.diseaseActivitySummaries.diseaseActivityId, fx.activityId));
+      const kept = await summary();
+      await server.db.execute(
+        sql`select activity_summaries_refresh(array[${fx.activityId}]::integer[])`,
+      );
+      expect(kept).toEqual(await summary());
+      expect(kept[0]?.lastReportDate).toBe('2024-01-12');
+      expect(kept[0]?.numberOfUncommittedReports).toBe(0);
       // A committed collection can no longer be saved again.
       const again = await amara('PUT', `${base()}/reports/${s.reportCollectionId}/propagate`, {
         json: { commitChanges: true },

@@ -18,6 +18,7 @@ import {
 } from '../schema';
 import { findActivity } from './activity-detail';
 import { lockActivityVersion } from './activity-version-lock';
+import { withSummariesDeferred } from './summaries-deferred';
 import { recordAudit } from './audit';
 import { queueUpdateMails } from '../../mail/outbox';
 import { columnsOfCounts, countsOfRow } from './entries-read';
@@ -266,237 +267,242 @@ async function applyPeriodEntry(
 export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAnswerJson> {
   const { body, userId } = request;
   const commit = body.commitChanges;
-  return db.transaction(async (tx) => {
-    const locked = await lockActivityVersion(
-      tx,
-      request.activityId,
-      request.countryId,
-      request.expectedVersion,
-    );
-    const found = await findActivity(tx, request.activityId, request.countryId);
-    if (found === undefined) {
-      throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(request.activityId)]);
-    }
-
-    const prepared = await prepareSubmission(
-      tx,
-      found,
-      request.collectionId,
-      body,
-      request.propagation,
-      request.today,
-    );
-    const all = allMessages(prepared);
-    const errors = ofLevel(all, MessageLevel.ERROR);
-    if (errors.length > 0) throw new EntriesRefusal(400, serverMessages(errors));
-    const high = ofLevel(all, MessageLevel.WARNINGHIGH);
-    if (commit && high.length > 0 && !body.warningsAccepted) {
-      throw new EntriesRefusal(400, [messages.highWarningsNotAccepted, ...serverMessages(high)]);
-    }
-
-    const now = new Date();
-    const propagationUptoDate = request.propagation.propagate
-      ? request.propagation.propagateUptoDate
-      : null;
-    let collectionId = request.collectionId;
-    if (collectionId === null) {
-      const [created] = await tx
-        .insert(reportCollections)
-        .values({
-          diseaseActivityId: request.activityId,
-          countryId: request.countryId,
-          lastUpdatedByUserId: userId,
-          propagationUptoDate,
-          commitDate: commit ? now : null,
-        })
-        .returning({ id: reportCollections.id });
-      if (!created) throw new Error('report collection insert returned nothing');
-      collectionId = created.id;
-    } else {
-      await tx
-        .update(reportCollections)
-        .set({
-          lastUpdatedByUserId: userId,
-          propagationUptoDate,
-          commitDate: commit ? now : null,
-          updatedAt: now,
-        })
-        .where(eq(reportCollections.id, collectionId));
-    }
-
-    const status = commit ? ReportStatus.Committed : ReportStatus.Saved;
-    const reportIds: Record<EntryListKey, number[]> = {
-      cases: [],
-      travellers: [],
-      descriptions: [],
-      inactivities: [],
-      reportingPeriods: [],
-    };
-    const committedEntries: { entry: SubmittedEntry; id: number }[] = [];
-    const writeOne = async (
-      entry: SubmittedEntry,
-      id: number | undefined,
-      list: EntryListKey | null,
-      index: number,
-    ): Promise<number> => {
-      if (entry.reportStatus === ReportStatus.Deleted) {
-        if (id === undefined) return 0;
-        await tx
-          .update(reports)
-          .set({ reportStatus: ReportStatus.Deleted, updatedByUserId: userId, updatedAt: now })
-          .where(eq(reports.id, id));
-        await recordAudit(tx, { userId, action: 'delete', entity: 'report', entityId: id });
-        return id;
+  // One refresh of the index figures at the end, not one per written statement.
+  return db.transaction((tx) =>
+    withSummariesDeferred(tx, request.activityId, async () => {
+      const locked = await lockActivityVersion(
+        tx,
+        request.activityId,
+        request.countryId,
+        request.expectedVersion,
+      );
+      const found = await findActivity(tx, request.activityId, request.countryId);
+      if (found === undefined) {
+        throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(request.activityId)]);
       }
-      // An end-period entry names the type of the period it closes when not given.
-      const openPeriod = prepared.periods.find((p) => p.endDate === null);
-      const periodType =
-        entry.type === EntryType.END_REPORTING_PERIOD &&
-        entry.fields.kind === 'period' &&
-        entry.fields.reportingPeriodType === null &&
-        openPeriod !== undefined
-          ? {
-              reportingPeriodType: openPeriod.reportingPeriodType,
-              periodStartDate: openPeriod.startDate,
-            }
-          : {};
-      const values = {
-        locationId: entry.locationId,
-        type: entry.type,
-        reportedOn: entry.reportedOn ?? request.today,
-        reportStatus: status,
-        updatedByUserId: userId,
-        updatedAt: now,
-        userEntriesCount:
-          entry.type === EntryType.CASE_DATA || entry.type === EntryType.AUTO_SURVEILLANCE ? 1 : 0,
-        isPropagationTriggerEntry:
-          request.propagation.propagate && entry.type === EntryType.CASE_DATA,
-        ...fieldColumns(entry, prepared.result.counts.get(entry.key), body, list, index),
-        ...periodType,
-      };
-      let reportId: number;
-      if (id === undefined) {
-        const [row] = await tx
-          .insert(reports)
+
+      const prepared = await prepareSubmission(
+        tx,
+        found,
+        request.collectionId,
+        body,
+        request.propagation,
+        request.today,
+      );
+      const all = allMessages(prepared);
+      const errors = ofLevel(all, MessageLevel.ERROR);
+      if (errors.length > 0) throw new EntriesRefusal(400, serverMessages(errors));
+      const high = ofLevel(all, MessageLevel.WARNINGHIGH);
+      if (commit && high.length > 0 && !body.warningsAccepted) {
+        throw new EntriesRefusal(400, [messages.highWarningsNotAccepted, ...serverMessages(high)]);
+      }
+
+      const now = new Date();
+      const propagationUptoDate = request.propagation.propagate
+        ? request.propagation.propagateUptoDate
+        : null;
+      let collectionId = request.collectionId;
+      if (collectionId === null) {
+        const [created] = await tx
+          .insert(reportCollections)
           .values({
-            ...values,
-            reportCollectionId: collectionId,
             diseaseActivityId: request.activityId,
+            countryId: request.countryId,
+            lastUpdatedByUserId: userId,
+            propagationUptoDate,
+            commitDate: commit ? now : null,
           })
-          .returning({ id: reports.id });
-        if (!row) throw new Error('report insert returned nothing');
-        reportId = row.id;
-        await recordAudit(tx, {
-          userId,
-          action: commit ? 'commit' : 'create',
-          entity: 'report',
-          entityId: reportId,
-          detail: { after: values },
-        });
+          .returning({ id: reportCollections.id });
+        if (!created) throw new Error('report collection insert returned nothing');
+        collectionId = created.id;
       } else {
-        const [before] = await tx.select().from(reports).where(eq(reports.id, id));
-        await tx.update(reports).set(values).where(eq(reports.id, id));
-        reportId = id;
-        await recordAudit(tx, {
-          userId,
-          action: commit ? 'commit' : 'update',
-          entity: 'report',
-          entityId: id,
-          detail: { before: before ?? {}, after: values },
-        });
+        await tx
+          .update(reportCollections)
+          .set({
+            lastUpdatedByUserId: userId,
+            propagationUptoDate,
+            commitDate: commit ? now : null,
+            updatedAt: now,
+          })
+          .where(eq(reportCollections.id, collectionId));
       }
-      if (list !== null) await linkArticles(tx, reportId, entry.articles ?? [], userId);
-      if (commit) committedEntries.push({ entry, id: reportId });
-      return reportId;
-    };
 
-    for (const b of prepared.body) {
-      const id = await writeOne(b.entry, b.id, b.list, b.index);
-      if (id > 0) reportIds[b.list].push(id);
-    }
-    for (const k of prepared.keptSaved) await writeOne(k.entry, k.id, null, 0);
-
-    const processedReportIds: number[] = [];
-    if (commit) {
-      for (const { entry, id } of committedEntries) {
-        await applyPeriodEntry(tx, entry, id, request.activityId, userId);
-      }
-      // The committed Daily Totals by place and day, once (a find per total was quadratic).
-      const committedTotals = new Map<string, ReportRow>();
-      for (const r of prepared.committedRows) {
-        const key = `${r.locationId}:${r.reportedOn}`;
-        if (r.type === EntryType.PROCESSED && !r.isNestingEntry && !committedTotals.has(key)) {
-          committedTotals.set(key, r);
+      const status = commit ? ReportStatus.Committed : ReportStatus.Saved;
+      const reportIds: Record<EntryListKey, number[]> = {
+        cases: [],
+        travellers: [],
+        descriptions: [],
+        inactivities: [],
+        reportingPeriods: [],
+      };
+      const committedEntries: { entry: SubmittedEntry; id: number }[] = [];
+      const writeOne = async (
+        entry: SubmittedEntry,
+        id: number | undefined,
+        list: EntryListKey | null,
+        index: number,
+      ): Promise<number> => {
+        if (entry.reportStatus === ReportStatus.Deleted) {
+          if (id === undefined) return 0;
+          await tx
+            .update(reports)
+            .set({ reportStatus: ReportStatus.Deleted, updatedByUserId: userId, updatedAt: now })
+            .where(eq(reports.id, id));
+          await recordAudit(tx, { userId, action: 'delete', entity: 'report', entityId: id });
+          return id;
         }
-      }
-      for (const total of prepared.result.dailyTotals) {
-        processedReportIds.push(
-          await writeDailyTotal(
-            tx,
-            total,
-            committedTotals,
-            collectionId,
-            request.activityId,
+        // An end-period entry names the type of the period it closes when not given.
+        const openPeriod = prepared.periods.find((p) => p.endDate === null);
+        const periodType =
+          entry.type === EntryType.END_REPORTING_PERIOD &&
+          entry.fields.kind === 'period' &&
+          entry.fields.reportingPeriodType === null &&
+          openPeriod !== undefined
+            ? {
+                reportingPeriodType: openPeriod.reportingPeriodType,
+                periodStartDate: openPeriod.startDate,
+              }
+            : {};
+        const values = {
+          locationId: entry.locationId,
+          type: entry.type,
+          reportedOn: entry.reportedOn ?? request.today,
+          reportStatus: status,
+          updatedByUserId: userId,
+          updatedAt: now,
+          userEntriesCount:
+            entry.type === EntryType.CASE_DATA || entry.type === EntryType.AUTO_SURVEILLANCE
+              ? 1
+              : 0,
+          isPropagationTriggerEntry:
+            request.propagation.propagate && entry.type === EntryType.CASE_DATA,
+          ...fieldColumns(entry, prepared.result.counts.get(entry.key), body, list, index),
+          ...periodType,
+        };
+        let reportId: number;
+        if (id === undefined) {
+          const [row] = await tx
+            .insert(reports)
+            .values({
+              ...values,
+              reportCollectionId: collectionId,
+              diseaseActivityId: request.activityId,
+            })
+            .returning({ id: reports.id });
+          if (!row) throw new Error('report insert returned nothing');
+          reportId = row.id;
+          await recordAudit(tx, {
             userId,
+            action: commit ? 'commit' : 'create',
+            entity: 'report',
+            entityId: reportId,
+            detail: { after: values },
+          });
+        } else {
+          const [before] = await tx.select().from(reports).where(eq(reports.id, id));
+          await tx.update(reports).set(values).where(eq(reports.id, id));
+          reportId = id;
+          await recordAudit(tx, {
+            userId,
+            action: commit ? 'commit' : 'update',
+            entity: 'report',
+            entityId: id,
+            detail: { before: before ?? {}, after: values },
+          });
+        }
+        if (list !== null) await linkArticles(tx, reportId, entry.articles ?? [], userId);
+        if (commit) committedEntries.push({ entry, id: reportId });
+        return reportId;
+      };
+
+      for (const b of prepared.body) {
+        const id = await writeOne(b.entry, b.id, b.list, b.index);
+        if (id > 0) reportIds[b.list].push(id);
+      }
+      for (const k of prepared.keptSaved) await writeOne(k.entry, k.id, null, 0);
+
+      const processedReportIds: number[] = [];
+      if (commit) {
+        for (const { entry, id } of committedEntries) {
+          await applyPeriodEntry(tx, entry, id, request.activityId, userId);
+        }
+        // The committed Daily Totals by place and day, once (a find per total was quadratic).
+        const committedTotals = new Map<string, ReportRow>();
+        for (const r of prepared.committedRows) {
+          const key = `${r.locationId}:${r.reportedOn}`;
+          if (r.type === EntryType.PROCESSED && !r.isNestingEntry && !committedTotals.has(key)) {
+            committedTotals.set(key, r);
+          }
+        }
+        for (const total of prepared.result.dailyTotals) {
+          processedReportIds.push(
+            await writeDailyTotal(
+              tx,
+              total,
+              committedTotals,
+              collectionId,
+              request.activityId,
+              userId,
+            ),
+          );
+        }
+        // Important and Critical updates notify users: queued here, so only if the commit holds.
+        await queueUpdateMails(
+          tx,
+          {
+            diseaseActivityId: request.activityId,
+            diseaseId: found.activity.diseaseId,
+            diseaseName: found.diseaseName,
+            countryName: found.countryName,
+            speciesName: found.speciesName,
+            link: `${request.publicUrl}/activity/${request.activityId}/${request.countryId}`,
+          },
+          committedEntries.flatMap(({ entry, id }) =>
+            entry.fields.kind === 'description' && entry.reportedOn !== null
+              ? [
+                  {
+                    reportId: id,
+                    title: entry.fields.title,
+                    description: entry.fields.description,
+                    importance: entry.fields.importance,
+                    locationName: prepared.locationNames.get(entry.locationId) ?? '',
+                    reportedOn: entry.reportedOn,
+                  },
+                ]
+              : [],
           ),
         );
       }
-      // Important and Critical updates notify users: queued here, so only if the commit holds.
-      await queueUpdateMails(
-        tx,
-        {
-          diseaseActivityId: request.activityId,
-          diseaseId: found.activity.diseaseId,
-          diseaseName: found.diseaseName,
-          countryName: found.countryName,
-          speciesName: found.speciesName,
-          link: `${request.publicUrl}/activity/${request.activityId}/${request.countryId}`,
-        },
-        committedEntries.flatMap(({ entry, id }) =>
-          entry.fields.kind === 'description' && entry.reportedOn !== null
-            ? [
-                {
-                  reportId: id,
-                  title: entry.fields.title,
-                  description: entry.fields.description,
-                  importance: entry.fields.importance,
-                  locationName: prepared.locationNames.get(entry.locationId) ?? '',
-                  reportedOn: entry.reportedOn,
-                },
-              ]
-            : [],
-        ),
-      );
-    }
 
-    const version = locked.version + 1;
-    await tx
-      .update(diseaseActivities)
-      .set({ version, updatedAt: now, lastUpdatedByUserId: userId })
-      .where(eq(diseaseActivities.diseaseActivityId, request.activityId));
-    const warnings = all.filter((m) => m.level !== MessageLevel.ERROR);
-    await recordAudit(tx, {
-      userId,
-      action: commit ? 'commit' : 'save',
-      entity: 'reportCollection',
-      entityId: collectionId,
-      detail: {
-        diseaseActivityId: request.activityId,
+      const version = locked.version + 1;
+      await tx
+        .update(diseaseActivities)
+        .set({ version, updatedAt: now, lastUpdatedByUserId: userId })
+        .where(eq(diseaseActivities.diseaseActivityId, request.activityId));
+      const warnings = all.filter((m) => m.level !== MessageLevel.ERROR);
+      await recordAudit(tx, {
+        userId,
+        action: commit ? 'commit' : 'save',
+        entity: 'reportCollection',
+        entityId: collectionId,
+        detail: {
+          diseaseActivityId: request.activityId,
+          version,
+          propagationUptoDate,
+          // Who confirmed the high-impact warnings, and which (the user and time of this row).
+          ...(commit && high.length > 0 ? { acceptedWarnings: serverMessages(high) } : {}),
+        },
+      });
+      return {
+        reportCollectionId: collectionId,
+        committed: commit,
+        reportIds,
+        processedReportIds,
+        messages: serverMessages(warnings),
         version,
-        propagationUptoDate,
-        // Who confirmed the high-impact warnings, and which (the user and time of this row).
-        ...(commit && high.length > 0 ? { acceptedWarnings: serverMessages(high) } : {}),
-      },
-    });
-    return {
-      reportCollectionId: collectionId,
-      committed: commit,
-      reportIds,
-      processedReportIds,
-      messages: serverMessages(warnings),
-      version,
-    };
-  });
+      };
+    }),
+  );
 }
 
 export { StaleVersion } from './activity-version-lock';
