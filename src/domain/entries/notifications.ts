@@ -1,4 +1,5 @@
 import { Importance } from '../enums';
+import { decodeHtmlEntities } from '../html-entities';
 
 /**
  * Who a committed situational update notifies, and the mail it sends (spec 001 §1, §5):
@@ -29,15 +30,6 @@ export interface UpdateMailInput {
   readonly link: string;
 }
 
-const entities: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
 /**
  * Rich text as plain text for a mail: block ends become line breaks, list items bullets, tags
  * go and the common entities are decoded. Plain text only, so no analyst-written markup
@@ -45,18 +37,13 @@ const entities: Readonly<Record<string, string>> = {
  */
 export function mailText(html: string | null): string {
   if (html === null) return '';
-  return html
-    .replace(/<\s*br\s*\/?>/gi, '\n')
-    .replace(/<\s*li[^>]*>/gi, '\n• ')
-    .replace(/<\/\s*(p|div|h[1-6]|ul|ol|blockquote|pre|tr|table)\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) {
-        return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-      }
-      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-      return entities[name.toLowerCase()] ?? whole;
-    })
+  return decodeHtmlEntities(
+    html
+      .replace(/<\s*br\s*\/?>/gi, '\n')
+      .replace(/<\s*li[^>]*>/gi, '\n• ')
+      .replace(/<\/\s*(p|div|h[1-6]|ul|ol|blockquote|pre|tr|table)\s*>/gi, '\n')
+      .replace(/<[^>]*>/g, ''),
+  )
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
