@@ -11,6 +11,7 @@ import { ReportingPeriodType, reportingPeriodTypeLabel, speciesGroupLabel } from
 import type { Lookups } from '@/domain/lookups';
 import { ComboboxField } from '@/ui/combobox-field';
 import { SelectField } from '@/ui/select-field';
+import { VisibilityField } from '@/ui/visibility-field';
 import {
   closeNewActivity,
   currentMessages,
@@ -153,30 +154,11 @@ export function NewActivityFields({ lookups }: { readonly lookups: Lookups }) {
         onValueChange={(id) => setNewActivityField('riskModelId', id)}
         error={error('riskModelId')}
       />
-      <fieldset
-        className="flex flex-col gap-1"
-        aria-invalid={error('publiclyVisible') !== undefined}
-        aria-describedby="new-activity-visibility-error"
-      >
-        <legend className="mb-1 text-xs font-medium text-slate-700">Visibility</legend>
-        <div className="flex h-8 items-center gap-4">
-          {[
-            { label: 'Visible', value: true },
-            { label: 'Invisible', value: false },
-          ].map((option) => (
-            <label key={option.label} className="flex items-center gap-1.5 text-sm">
-              <input
-                type="radio"
-                name="new-activity-visibility"
-                checked={values.publiclyVisible === option.value}
-                onChange={() => setNewActivityField('publiclyVisible', option.value)}
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-        <Message id="new-activity-visibility-error" text={error('publiclyVisible')} />
-      </fieldset>
+      <VisibilityField
+        value={values.publiclyVisible}
+        onValueChange={(visible) => setNewActivityField('publiclyVisible', visible)}
+        error={error('publiclyVisible')}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor="new-activity-days" className="text-xs font-medium text-slate-700">
           Number of days for update required

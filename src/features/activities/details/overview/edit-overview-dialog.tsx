@@ -7,6 +7,7 @@ import type { Lookups } from '@/domain/lookups';
 import { Modal } from '@/ui/modal';
 import { SelectField } from '@/ui/select-field';
 import { TextField } from '@/ui/text-field';
+import { VisibilityField } from '@/ui/visibility-field';
 import { overviewBodyOf, overviewDraftOf, type OverviewDraft } from './overview-form';
 
 /** Props of {@link EditOverviewDialog}. */
@@ -89,25 +90,11 @@ function OverviewForm({ detail, lookups, onClose, onSaved }: EditOverviewDialogP
           onValueChange={(id) => set('riskModelId', id)}
           error={error('riskModelId')}
         />
-        <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-xs font-medium text-slate-700">Visibility</legend>
-          <div className="flex h-8 items-center gap-4">
-            {[
-              { label: 'Visible', value: true },
-              { label: 'Invisible', value: false },
-            ].map((option) => (
-              <label key={option.label} className="flex items-center gap-1.5 text-sm">
-                <input
-                  type="radio"
-                  name="overview-visibility"
-                  checked={draft.publiclyVisible === option.value}
-                  onChange={() => set('publiclyVisible', option.value)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <VisibilityField
+          value={draft.publiclyVisible}
+          onValueChange={(visible) => set('publiclyVisible', visible)}
+          error={error('publiclyVisible')}
+        />
         <TextField
           label="Number of days for update required"
           type="number"
