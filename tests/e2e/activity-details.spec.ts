@@ -10,6 +10,7 @@ import {
   shown,
   type ApiSession,
 } from './activity-details-setup';
+import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
 
 /**
  * The disease activity details screen (spec 001 §2, issue 7) in real Chromium against the real
@@ -243,23 +244,9 @@ test('an activity with pending auto-surveillance data is locked with its banner'
 test("a whole day's case data for a location, entered with zero mouse events", async ({ page }) => {
   const activity = await createActivity(session);
   await commitCases(session, activity, [{ reportedOn: daysAgo(3), reported: 20 }]);
-  await page.addInitScript(() => {
-    const counter = window as unknown as { mouseEvents: number };
-    counter.mouseEvents = 0;
-    for (const type of ['mousedown', 'mouseup', 'click', 'pointerdown']) {
-      window.addEventListener(
-        type,
-        (event) => {
-          if (event.isTrusted && (event as MouseEvent).detail > 0) counter.mouseEvents += 1;
-        },
-        true,
-      );
-    }
-  });
+  await countMouseEvents(page);
   await openActivity(page, activity);
-  await page.evaluate(() => {
-    (window as unknown as { mouseEvents: number }).mouseEvents = 0;
-  });
+  await resetMouseEvents(page);
 
   await addEntry(page, 'c');
   await page.keyboard.press('t'); // today
@@ -293,9 +280,70 @@ test("a whole day's case data for a location, entered with zero mouse events", a
   await expect(page.getByText('Changes committed.')).toBeVisible();
   await expect(table.getByTestId('report-row').first()).toContainText('26');
 
-  expect(
-    await page.evaluate(() => (window as unknown as { mouseEvents: number }).mouseEvents),
-  ).toBe(0);
+  expect(await mouseEvents(page)).toBe(0);
+});
+
+// Issue 7: "shortcuts to … move between locations and rows": Shift+J/Shift+K and the arrows move
+// a visible focus ring, Enter/Space expand a Daily Total, `h` opens the row's audit history.
+test("a location's rows are moved through and a Daily Total expanded with zero mouse events", async ({
+  page,
+}) => {
+  const activity = await createActivity(session);
+  await commitCases(session, activity, [
+    { reportedOn: daysAgo(5), reported: 10 },
+    { reportedOn: daysAgo(3), reported: 20 },
+  ]);
+  await countMouseEvents(page);
+  await openActivity(page, activity);
+  await resetMouseEvents(page);
+
+  const rows = countryTable(page).getByTestId('report-row');
+  await expect(rows).toHaveCount(2);
+  const [latest, earlier] = [rows.nth(0), rows.nth(1)];
+  await expect(latest).toContainText(shown(daysAgo(3)));
+
+  await page.keyboard.press('Shift+J');
+  await expect(latest).toBeFocused();
+  // The ring is drawn on a row focused from the keyboard.
+  expect(await latest.evaluate((row) => getComputedStyle(row).outlineStyle)).toBe('solid');
+  await page.keyboard.press('Shift+J');
+  await expect(earlier).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(latest).toBeFocused();
+
+  const toggle = latest.getByRole('button', { name: /Daily Total \(1\)/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(rows).toHaveCount(3);
+  await expect(latest).toBeFocused();
+
+  // The user entry under the total is a row too.
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toBeFocused();
+  await expect(rows.nth(1)).toContainText('↳');
+  await page.keyboard.press('h');
+  const history = page.getByRole('dialog');
+  await expect(history).toContainText('History · Case Data, ↳');
+  // Modals stay open on Escape (spec 001 §2): Close by keyboard; the focus returns to the row.
+  await history.getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(history).toBeHidden();
+  await expect(rows.nth(1)).toBeFocused();
+
+  await page.keyboard.press('Shift+K');
+  await expect(latest).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(rows).toHaveCount(2);
+
+  await page.keyboard.press('Shift+?');
+  const sheet = page.getByRole('dialog');
+  await expect(sheet).toContainText('Next row of the location');
+  await expect(sheet).toContainText('Expand/collapse the Daily Total');
+  await page.keyboard.press('Escape');
+
+  expect(await mouseEvents(page)).toBe(0);
 });
 
 test('a Critical situational update needs a title, shows its notice, and its mail is in the outbox', async ({

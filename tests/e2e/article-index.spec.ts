@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
 
 /**
  * The article index in real Chromium against the real server and its seeded demo articles,
@@ -197,19 +198,7 @@ test('click and keyboard mark read, and the envelope agrees after a reload', asy
 });
 
 test('a script triages 50 articles with zero mouse events', async ({ page }) => {
-  await page.addInitScript(() => {
-    const counter = window as unknown as { mouseEvents: number };
-    counter.mouseEvents = 0;
-    for (const type of ['mousedown', 'mouseup', 'click', 'pointerdown']) {
-      window.addEventListener(
-        type,
-        (event) => {
-          if (event.isTrusted && (event as MouseEvent).detail > 0) counter.mouseEvents += 1;
-        },
-        true,
-      );
-    }
-  });
+  await countMouseEvents(page);
   await openArticleIndex(page);
   // Only unread articles (restored from the stored filters on load).
   await page.evaluate(() =>
@@ -227,9 +216,7 @@ test('a script triages 50 articles with zero mouse events', async ({ page }) => 
   await expect(page.getByTestId('article-count')).toContainText('article(s) found');
   const before = await foundCount(page);
   expect(before).toBeGreaterThan(50);
-  await page.evaluate(() => {
-    (window as unknown as { mouseEvents: number }).mouseEvents = 0;
-  });
+  await resetMouseEvents(page);
 
   const puts: string[] = [];
   // Count answered updates, not sent ones: a reload must not cut the last one off.
@@ -242,9 +229,7 @@ test('a script triages 50 articles with zero mouse events', async ({ page }) => 
   await page.keyboard.press('j');
   for (let i = 0; i < 50; i += 1) await page.keyboard.press('n');
   await expect.poll(() => puts.length).toBe(50);
-  expect(
-    await page.evaluate(() => (window as unknown as { mouseEvents: number }).mouseEvents),
-  ).toBe(0);
+  expect(await mouseEvents(page)).toBe(0);
 
   await page.reload();
   await expect(page.getByTestId('article-count')).toContainText(`${before - 50} article(s) found`);

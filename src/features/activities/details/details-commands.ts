@@ -5,7 +5,11 @@ import {
   type Command,
   type CommandContext,
 } from '@/app/commands/registry';
-import { screenCommandFactory } from '@/app/commands/screen-commands';
+import {
+  focusIsOnControl,
+  hiddenFromPalette,
+  screenCommandFactory,
+} from '@/app/commands/screen-commands';
 import { matchRoute } from '@/app/routes';
 import { EntryType, LocationType } from '@/domain/enums';
 import { canAddEntry, type AddableEntryType } from '@/domain/entries/add-entry';
@@ -23,6 +27,14 @@ import {
   validate,
 } from './details-store';
 import { addEntryAndFocus } from './location-table';
+import {
+  currentRowHasHistory,
+  currentRowIsTotal,
+  moveRow,
+  openCurrentRowHistory,
+  rowHasFocus,
+  toggleCurrentTotal,
+} from './row-keys';
 
 /** The hotkey scope of the details screen, active while it is mounted. */
 export const activityDetailsScope = 'activityDetails';
@@ -104,6 +116,39 @@ export function activityDetailsCommands(focusLocationSearch: () => void): Comman
     command('nextLocation', 'Next location', 'j', () => moveLocation(1), { keywords: ['down'] }),
     command('previousLocation', 'Previous location', 'k', () => moveLocation(-1), {
       keywords: ['up'],
+    }),
+    command('nextRow', 'Next row of the location', 'shift+j', () => moveRow(1), {
+      keywords: ['down', 'entry'],
+    }),
+    command('previousRow', 'Previous row of the location', 'shift+k', () => moveRow(-1), {
+      keywords: ['up', 'entry'],
+    }),
+    // Arrows move rows only while a row has the focus, so they still scroll the page otherwise.
+    command('nextRowArrow', 'Next row of the location', 'arrowdown', () => moveRow(1), {
+      ...hiddenFromPalette,
+      when: (context) => onDetails(context) && rowHasFocus(),
+    }),
+    command('previousRowArrow', 'Previous row of the location', 'arrowup', () => moveRow(-1), {
+      ...hiddenFromPalette,
+      when: (context) => onDetails(context) && rowHasFocus(),
+    }),
+    command('toggleDailyTotal', 'Expand/collapse the Daily Total', 'enter', toggleCurrentTotal, {
+      keywords: ['user entries', 'row'],
+      when: (context) => onDetails(context) && !focusIsOnControl() && currentRowIsTotal(),
+    }),
+    command(
+      'toggleDailyTotalSpace',
+      'Expand/collapse the Daily Total',
+      'space',
+      toggleCurrentTotal,
+      {
+        ...hiddenFromPalette,
+        when: (context) => onDetails(context) && rowHasFocus() && currentRowIsTotal(),
+      },
+    ),
+    command('rowHistory', 'Audit history of the row', 'h', openCurrentRowHistory, {
+      keywords: ['entry', 'versions'],
+      when: (context) => onDetails(context) && currentRowHasHistory(),
     }),
     command('nextPage', 'Next page of locations', 'shift+n', () => setPage(detailsStore.page + 1)),
     command('previousPage', 'Previous page of locations', 'shift+p', () =>

@@ -16,6 +16,7 @@ import { editDraft, removeDraft, typeCase, useDetails } from './details-store';
 import { numberOf, wholeNumberText, type DraftEntry } from './drafts';
 import { gridCellAttribute, moveInGrid } from './grid-keys';
 import { DraftArticlesCell } from './dialogs/entry-dialogs';
+import { rememberRow, rowFocusRing, tableRowAttribute } from './row-keys';
 
 const cell = 'border-b border-slate-200 px-1.5 py-1 align-top';
 const grid = { [gridCellAttribute]: '' };
@@ -288,7 +289,10 @@ export function DraftRow({
     <tr
       data-testid="draft-row"
       data-entry-type={draft.type}
-      className={pendingBlue ? 'bg-sky-50' : 'bg-amber-50/60'}
+      {...{ [tableRowAttribute]: '' }}
+      tabIndex={-1}
+      onFocus={rememberRow}
+      className={`${pendingBlue ? 'bg-sky-50' : 'bg-amber-50/60'} ${rowFocusRing}`}
     >
       <td className={`${cell} text-xs text-slate-700`}>{locationName}</td>
       <td className={cell}>

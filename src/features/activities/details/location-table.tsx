@@ -27,6 +27,7 @@ import {
   openEntryHistory,
 } from './dialogs/entry-dialogs';
 import { LocationCurvePanel, LocationCurveToggle } from './epi-curve/activity-curves';
+import { rememberRow, rowFocusRing, tableRowAttribute, withHistory } from './row-keys';
 
 /** Spec 001 §2: the entries table's 15 columns. */
 export const entriesColumns = [
@@ -106,14 +107,13 @@ function ReportRow({
     <tr
       data-testid="report-row"
       data-entry-type={report.type}
-      className={className}
-      onKeyDown={(event) => {
-        // The entry's audit history, one key away from any of its buttons.
-        if (event.key === 'h' && !event.ctrlKey && !event.metaKey && !event.altKey) {
-          event.preventDefault();
-          openEntryHistory(report, locationName);
-        }
-      }}
+      {...{ [tableRowAttribute]: '' }}
+      data-daily-total={toggle && toggle.count > 0 ? report.id : undefined}
+      tabIndex={-1}
+      // The entry's audit history, one key (`h`) away from the row or any of its buttons.
+      ref={withHistory(() => openEntryHistory(report, locationName))}
+      onFocus={rememberRow}
+      className={`${className} ${rowFocusRing}`}
     >
       <td className={`${cell} text-slate-700`}>{locationName}</td>
       <td className={`${cell} font-mono`}>

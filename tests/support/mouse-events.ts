@@ -1,0 +1,31 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Counts the trusted mouse events of the page (a keyboard press has `detail` 0), so a test can
+ * say an analyst's task took zero mouse events. Call before the page opens.
+ */
+export async function countMouseEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counter = window as unknown as { mouseEvents: number };
+    counter.mouseEvents = 0;
+    for (const type of ['mousedown', 'mouseup', 'click', 'pointerdown']) {
+      window.addEventListener(
+        type,
+        (event) => {
+          if (event.isTrusted && (event as MouseEvent).detail > 0) counter.mouseEvents += 1;
+        },
+        true,
+      );
+    }
+  });
+}
+
+/** Sets the mouse-event count back to zero (after signing in, which clicks). */
+export const resetMouseEvents = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { mouseEvents: number }).mouseEvents = 0;
+  });
+
+/** The trusted mouse events since the last reset. */
+export const mouseEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { mouseEvents: number }).mouseEvents);
