@@ -29,7 +29,7 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/activity$/);
 }
 
-/** An activity whose first table has a committed situational update (the seed writes them). */
+/** A seeded activity with a committed situational update and committed case data. */
 async function openActivityWithUpdate(page: Page) {
   await signIn(page);
   if (activityUrl !== '') {
@@ -40,7 +40,11 @@ async function openActivityWithUpdate(page: Page) {
       await page.getByTestId('activity-row').nth(i).click();
       await expect(page).toHaveURL(/\/activity\/\d+\/\d+$/);
       await expect(page.getByTestId('location-table').first()).toBeVisible({ timeout: 30_000 });
-      if ((await page.getByRole('button', { name: 'Edit description' }).count()) > 0) {
+      // A seeded one: a committed update and committed case data (a fresh activity of the
+      // details spec may have an update but no Daily Total, hence no epidemic curve).
+      const hasUpdate = (await page.getByRole('button', { name: 'Edit description' }).count()) > 0;
+      const totals = page.getByTestId('location-table').getByText(/Daily Total/);
+      if (hasUpdate && (await totals.count()) > 0) {
         activityUrl = new URL(page.url()).pathname;
         break;
       }
