@@ -19,9 +19,11 @@ async function openArticleIndex(page: Page, name = 'Amara Okafor') {
   await expect(page.getByTestId('article-count')).toContainText('article(s) found');
 }
 
-/** The number of 'N article(s) found'. */
+/** The number of 'N article(s) found', once a count is shown (a fresh search blanks it). */
 async function foundCount(page: Page): Promise<number> {
-  const text = (await page.getByTestId('article-count').textContent()) ?? '';
+  const count = page.getByTestId('article-count');
+  await expect(count).toHaveText(/\d+ article\(s\) found/);
+  const text = (await count.textContent()) ?? '';
   const match = /(\d+) article\(s\) found/.exec(text);
   if (!match) throw new Error(`no count in '${text}'`);
   return Number(match[1]);
