@@ -102,7 +102,41 @@ function CaseCells({
   );
 }
 
-const selectClass = 'h-7 rounded border border-slate-300 bg-white px-1 text-xs';
+type DraftChoice = 'importance' | 'inactivityReason' | 'reportingPeriodType';
+
+/** A choice of a draft; the empty first option names the field (nothing chosen yet). */
+function DraftSelect<F extends DraftChoice>({
+  draft,
+  field,
+  label,
+  disabled,
+  options,
+}: {
+  readonly draft: DraftEntry;
+  readonly field: F;
+  readonly label: string;
+  readonly disabled: boolean;
+  readonly options: readonly (readonly [Exclude<DraftEntry[F], ''>, string])[];
+}) {
+  return (
+    <select
+      {...grid}
+      aria-label={label}
+      disabled={disabled}
+      value={draft[field]}
+      onChange={(event) => editDraft(draft.key, field, event.target.value as DraftEntry[F])}
+      onKeyDown={moveInGrid}
+      className="h-7 rounded border border-slate-300 bg-white px-1 text-xs"
+    >
+      <option value="">{label}…</option>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** The fields of a non-case draft, across the figure columns. */
 function OtherFields({
@@ -170,24 +204,13 @@ function OtherFields({
       return (
         <div className="flex flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <select
-              {...grid}
-              aria-label="Importance"
+            <DraftSelect
+              draft={draft}
+              field="importance"
+              label="Importance"
               disabled={off}
-              value={draft.importance}
-              onChange={(event) =>
-                editDraft(draft.key, 'importance', event.target.value as DraftEntry['importance'])
-              }
-              onKeyDown={moveInGrid}
-              className={selectClass}
-            >
-              <option value="">Importance…</option>
-              {Object.values(Importance).map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
+              options={Object.values(Importance).map((value) => [value, value])}
+            />
             {text('title', 'Title', TITLE_MAX_LENGTH)}
             {text('updateReason', 'Update reason')}
           </div>
@@ -203,25 +226,16 @@ function OtherFields({
     case EntryType.INACTIVITY:
       return (
         <div className="flex flex-wrap items-center gap-2">
-          <select
-            {...grid}
-            aria-label="Reason"
+          <DraftSelect
+            draft={draft}
+            field="inactivityReason"
+            label="Reason"
             disabled={readOnly}
-            value={draft.inactivityReason}
-            onChange={(event) =>
-              editDraft(
-                draft.key,
-                'inactivityReason',
-                event.target.value as DraftEntry['inactivityReason'],
-              )
-            }
-            onKeyDown={moveInGrid}
-            className={selectClass}
-          >
-            <option value="">Reason…</option>
-            <option value={InactivityReason.NoNewCases}>No new cases</option>
-            <option value={InactivityReason.NoNewInformation}>No new information</option>
-          </select>
+            options={[
+              [InactivityReason.NoNewCases, 'No new cases'],
+              [InactivityReason.NoNewInformation, 'No new information'],
+            ]}
+          />
           <input
             {...grid}
             aria-label="Check-in note"
@@ -237,28 +251,16 @@ function OtherFields({
     case EntryType.NEW_REPORTING_PERIOD:
     case EntryType.END_REPORTING_PERIOD:
       return (
-        <select
-          {...grid}
-          aria-label="Reporting period type"
+        <DraftSelect
+          draft={draft}
+          field="reportingPeriodType"
+          label="Reporting period type"
           disabled={readOnly}
-          value={draft.reportingPeriodType}
-          onChange={(event) =>
-            editDraft(
-              draft.key,
-              'reportingPeriodType',
-              event.target.value as DraftEntry['reportingPeriodType'],
-            )
-          }
-          onKeyDown={moveInGrid}
-          className={selectClass}
-        >
-          <option value="">Reporting period type…</option>
-          {Object.values(ReportingPeriodType).map((value) => (
-            <option key={value} value={value}>
-              {reportingPeriodTypeLabel[value]}
-            </option>
-          ))}
-        </select>
+          options={Object.values(ReportingPeriodType).map((value) => [
+            value,
+            reportingPeriodTypeLabel[value],
+          ])}
+        />
       );
     case EntryType.CASE_DATA:
       return null;

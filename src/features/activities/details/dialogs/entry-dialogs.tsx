@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import type { LinkKey } from '@/domain/articles';
 import type { ReportJson } from '@/domain/entries/entries-api';
@@ -64,8 +65,30 @@ function refreshIfClean() {
   }
 }
 
-const iconButton =
-  'inline-flex h-6 min-w-6 items-center justify-center rounded px-1 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600';
+/** A small button of a table cell: what it does is its accessible name. */
+function CellButton({
+  label,
+  title,
+  onClick,
+  children,
+}: {
+  readonly label: string;
+  readonly title?: string;
+  readonly onClick: () => void;
+  readonly children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={title}
+      onClick={onClick}
+      className="inline-flex h-6 min-w-6 items-center justify-center rounded px-1 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600"
+    >
+      {children}
+    </button>
+  );
+}
 
 /**
  * The Articles cell of a committed row: the count, opening the associated-articles dialog
@@ -87,9 +110,8 @@ export function ReportArticlesCell({
     ) : null;
   }
   return (
-    <button
-      type="button"
-      aria-label={`Articles of ${entryLabel(report.type, locationName, report.reportedOn)}: ${count}`}
+    <CellButton
+      label={`Articles of ${entryLabel(report.type, locationName, report.reportedOn)}: ${count}`}
       onClick={() => {
         entryDialogs.open = {
           kind: 'articles',
@@ -97,10 +119,9 @@ export function ReportArticlesCell({
           label: entryLabel(report.type, locationName, report.reportedOn),
         };
       }}
-      className={iconButton}
     >
       <ArticleIcon /> {count > 0 ? count : '+'}
-    </button>
+    </CellButton>
   );
 }
 
@@ -122,16 +143,14 @@ export function DraftArticlesCell({
   if (linkKey === null) return null;
   const label = entryLabel(type, locationName, reportedOn || 'new');
   return (
-    <button
-      type="button"
-      aria-label={`Articles of ${label}: ${articleIds.length}`}
+    <CellButton
+      label={`Articles of ${label}: ${articleIds.length}`}
       onClick={() => {
         entryDialogs.open = { kind: 'draft-articles', draftKey, linkKey, articleIds, label };
       }}
-      className={iconButton}
     >
       <ArticleIcon /> {articleIds.length > 0 ? articleIds.length : '+'}
-    </button>
+    </CellButton>
   );
 }
 
@@ -144,15 +163,13 @@ export function ReportUserCell({
   readonly locationName: string;
 }) {
   return (
-    <button
-      type="button"
+    <CellButton
       title={`${report.updatedByUserName ?? ''} — history (H)`}
-      aria-label={`History of ${entryLabel(report.type, locationName, report.reportedOn)}`}
+      label={`History of ${entryLabel(report.type, locationName, report.reportedOn)}`}
       onClick={() => openEntryHistory(report, locationName)}
-      className={iconButton}
     >
       {report.updatedBy ?? '?'}
-    </button>
+    </CellButton>
   );
 }
 
@@ -190,20 +207,18 @@ export function ReportActionsCell({
   if (report.reportStatus !== ReportStatus.Committed) return null;
   if (report.type === EntryType.PROCESSED) {
     return (
-      <button
-        type="button"
-        aria-label={`Nested reports of ${label}`}
+      <CellButton
+        label={`Nested reports of ${label}`}
         title="Nested reports"
         onClick={() => {
           entryDialogs.open = { kind: 'nesting', report, label };
         }}
-        className={iconButton}
       >
         <svg {...iconBase}>
           <rect x="2" y="2" width="12" height="12" rx="1" />
           <path d="M5 6h6M7 9h4M7 12h4M5 6v6" />
         </svg>
-      </button>
+      </CellButton>
     );
   }
   if (report.type !== EntryType.DESCRIPTION || detail === null) return null;
@@ -216,20 +231,18 @@ export function ReportActionsCell({
           entryDialogs.open = { kind: 'edit', report, label };
         }}
       />
-      <button
-        type="button"
-        aria-label={`Version history of ${label}`}
+      <CellButton
+        label={`Version history of ${label}`}
         title="Version history"
         onClick={() => {
           entryDialogs.open = { kind: 'versions', report, label };
         }}
-        className={iconButton}
       >
         <svg {...iconBase}>
           <path d="M2.5 8a5.5 5.5 0 1 0 1.6-3.9M2.5 2.5v2.5h2.5" />
           <path d="M8 5v3l2 1.5" />
         </svg>
-      </button>
+      </CellButton>
     </span>
   );
 }
