@@ -230,6 +230,14 @@ describe('the memory engine answers as the SQL executor', () => {
       // Shares kept conjuncts with the ones above (the cache is per top-level conjunct).
       { $filter: 'isRead eq false and articleType eq 3', search: '"new cases"' },
       { $filter: "diseaseIds/any(d: search.in(d, '1|5|12', '|'))" },
+      // Sparse conjuncts (intersected by their slots, sparse.ts): none, then 20 matches each, one
+      // of them a merged document whose old slot went dead.
+      {
+        $filter: "clusterId eq '9002' and articleId ne 'zz-kept-1'",
+        $orderby: 'insertedDate desc',
+      },
+      { $filter: "articleType eq 3 and clusterId eq '9001'" },
+      { search: 'kiwipox', $filter: "clusterId eq '9001' and isRead eq false" },
     ];
     // Kept now, then written to: uploads that match, a merge and a delete of matching ones.
     for (const parameters of queries) await expectSame(parameters);
@@ -255,6 +263,22 @@ describe('the memory engine answers as the SQL executor', () => {
             })),
             { '@search.action': 'merge', articleId: merged, isRead: true, clusterId: '9001' },
             { '@search.action': 'delete', articleId: deleted },
+          ],
+        },
+        articlesIndex,
+      ),
+    );
+    for (const parameters of queries) await expectSame(parameters);
+    // A kept sparse set whose members are then replaced (the old slots stay set in it, dead) or
+    // deleted: the live set decides.
+    await applyIndexBatch(
+      database.db,
+      articlesIndex,
+      parseIndexBatch(
+        {
+          value: [
+            { '@search.action': 'merge', articleId: 'zz-kept-3', isRead: true },
+            { '@search.action': 'delete', articleId: 'zz-kept-5' },
           ],
         },
         articlesIndex,

@@ -3,14 +3,12 @@ import type { Db } from '../../db/client';
 import type { SearchResult } from '../execute';
 import { documentOf, rowsOf, selectList } from '../execute';
 import type { IndexDefinition } from '../index-definition';
-import { parseAndCheckFilter } from '../odata';
-import type { FilterExpression } from '../odata/ast';
 import type { SearchRequest } from '../request';
 import { maxPageSize, maxSkip } from '../request';
-import { parseSimpleQuery } from '../simple-query';
+import type { Bitset } from './bitset';
 import { andInto, cardinality, toSlots } from './bitset';
 import { onIndexChanged, type IndexChange } from './changes';
-import { assertFilterSupported, matchFilter, textFields } from './filter';
+import { matchFilter, textFields } from './filter';
 import {
   comparatorOf,
   topSlots,
@@ -20,6 +18,8 @@ import {
 } from './order';
 import { DocumentCache } from './document-cache';
 import { MatchCache } from './match-cache';
+import { ParsedCache } from './parsed-cache';
+import { intersectSparse } from './sparse';
 import { Store, tsvAlias, type StoreRow } from './store';
 import { bm25, matchQuery, PhraseCache, rankedOperands, Unsupported } from './text-query';
 import type { SimpleQueryNode } from '../simple-query/parse';
@@ -81,6 +81,8 @@ export class MemoryEngine {
   private readonly pendingSorts = new Set<string>();
   /** Match bitsets of recent `search` expressions and `$filter` conjuncts (match-cache.ts). */
   private readonly matches = new MatchCache(256);
+  /** Parsed `search` and `$filter` texts (they depend on the text alone). */
+  private readonly parsed: ParsedCache;
   private phrases: PhraseCache;
   /** Pages' documents as JSON text (about 64 MB at most). */
   private readonly documents = new DocumentCache(32 * 2 ** 20);
@@ -101,6 +103,7 @@ export class MemoryEngine {
     private readonly log: (message: string) => void,
   ) {
     this.store = new Store(index);
+    this.parsed = new ParsedCache(index);
     this.phrases = new PhraseCache(this.store);
     this.unsubscribe = onIndexChanged(db, (name, change) =>
       name === index.name ? this.changed(change) : Promise.resolve(),
@@ -414,37 +417,37 @@ export class MemoryEngine {
     const store = this.store;
     if (this.phrases.store !== store) this.phrases = new PhraseCache(store);
     const phrases = this.phrases;
-    const match = store.live.slice();
+    // The kept match bitsets of the search and of each top-level $filter conjunct: intersected
+    // below by the slots of a sparse one when there is one, else word by word.
+    const sets: Bitset[] = [];
     let ranked: readonly SimpleQueryNode[] = [];
     let searched: ReturnType<typeof textFields> = [];
     let searchKey = '';
     if (request.search !== undefined) {
-      const query = parseSimpleQuery(request.search);
+      const root = this.parsed.query(request.search);
       searched = textFields(store, request.searchFields ?? []);
       searchKey = `search\u0000${request.searchMode}\u0000${searched.map((f) => f.field.name).join(',')}\u0000${request.search}`;
-      andInto(
-        match,
+      sets.push(
         this.matches.get(store, searchKey, (from) =>
-          matchQuery(store, query.root, request.searchMode, searched, phrases, from),
+          matchQuery(store, root, request.searchMode, searched, phrases, from),
         ),
       );
-      ranked = rankedOperands(query.root);
+      ranked = rankedOperands(root);
     }
     if (request.filter !== undefined) {
-      const ast = parseAndCheckFilter(request.filter, this.index);
-      assertFilterSupported(ast, this.index);
       // Per top-level conjunct: the browser's filters share `articleType eq 3` and each chip, so a
       // new combination is mostly kept bitsets ANDed together.
-      for (const conjunct of ast.kind === 'and' ? ast.operands : [ast]) {
-        andInto(
-          match,
-          this.matches.get(store, `filter\u0000${filterKey(conjunct)}`, (from) =>
-            matchFilter(store, conjunct, from),
-          ),
-        );
+      for (const { node, key } of this.parsed.filter(request.filter)) {
+        sets.push(this.matches.get(store, key, (from) => matchFilter(store, node, from)));
       }
     }
-    const count = cardinality(match);
+    const sparse = intersectSparse(store.live, sets);
+    let match: Bitset | undefined;
+    if (sparse === undefined) {
+      match = store.live.slice();
+      for (const set of sets) andInto(match, set);
+    }
+    const count = sparse?.length ?? cardinality(match ?? store.live);
     const pageSize = Math.min(request.top, maxPageSize);
     const k = request.skip + pageSize;
     if (pageSize === 0 || count <= request.skip) {
@@ -467,50 +470,47 @@ export class MemoryEngine {
     }
     if (scored && !scoreOrdered) keys.push({ kind: 'score', descending: true });
 
-    // The leading field keys: a permutation presorted by them (then the key) serves the request
-    // alone when nothing ranks, and with the scores for ties when the score follows them (the
-    // browser's insertedDate desc over a search).
-    const firstScore = keys.findIndex((key) => key.kind === 'score');
-    const leading = firstScore === -1 ? keys : keys.slice(0, firstScore);
-    const signature = leading.length > 0 || !scored ? signatureOf(leading) : undefined;
-    const permutation = signature === undefined ? undefined : this.permutationFor(signature);
     let top: Uint32Array | undefined;
-    // Walking the permutation visits about k · size / count slots; the heap visits every match.
-    if (permutation !== undefined && (k * store.size) / count < count * 2) {
-      const compare = comparatorOf(store, leading, null);
-      const appended = toSlots(match.subarray(permutation.size >>> 5)).map(
-        (s) => s + (permutation.size & ~31),
-      );
-      const extras = appended.filter((s) => s >= permutation.size).sort(compare);
-      top =
-        leading.length === keys.length
-          ? walkPermutation(match, permutation.slots, k, extras, compare)
-          : walkPermutationThenOrder(
-              match,
-              permutation.slots,
-              k,
-              extras,
-              { compare, tie: comparatorOf(store, leading, null, false) },
-              comparatorOf(store, keys, scores),
-            );
+    if (match === undefined) {
+      // Few matches (a sparse conjunct): sorting them is the whole work.
+      top = (sparse ?? new Uint32Array(0))
+        .slice()
+        .sort(comparatorOf(store, keys, scores))
+        .subarray(0, k);
+    } else {
+      // The leading field keys: a permutation presorted by them (then the key) serves the request
+      // alone when nothing ranks, and with the scores for ties when the score follows them (the
+      // browser's insertedDate desc over a search).
+      const firstScore = keys.findIndex((key) => key.kind === 'score');
+      const leading = firstScore === -1 ? keys : keys.slice(0, firstScore);
+      const signature = leading.length > 0 || !scored ? signatureOf(leading) : undefined;
+      const permutation = signature === undefined ? undefined : this.permutationFor(signature);
+      // Walking the permutation visits about k · size / count slots; the heap visits every match.
+      if (permutation !== undefined && (k * store.size) / count < count * 2) {
+        const compare = comparatorOf(store, leading, null);
+        const appended = toSlots(match.subarray(permutation.size >>> 5)).map(
+          (s) => s + (permutation.size & ~31),
+        );
+        const extras = appended.filter((s) => s >= permutation.size).sort(compare);
+        top =
+          leading.length === keys.length
+            ? walkPermutation(match, permutation.slots, k, extras, compare)
+            : walkPermutationThenOrder(
+                match,
+                permutation.slots,
+                k,
+                extras,
+                { compare, tie: comparatorOf(store, leading, null, false) },
+                comparatorOf(store, keys, scores),
+              );
+      }
+      top ??= topSlots(match, count, k, comparatorOf(store, keys, scores));
     }
-    top ??= topSlots(match, count, k, comparatorOf(store, keys, scores));
     const slots = top.slice(request.skip, k);
     const pageScores = new Float64Array(slots.length);
     slots.forEach((s, i) => (pageScores[i] = scores === null ? 1 : (scores[s] ?? 0)));
     return { count, slots, scores: pageScores };
   }
-}
-
-/** A filter expression's text for the match cache: its syntax tree without source positions. */
-function filterKey(node: FilterExpression): string {
-  return JSON.stringify(node, (name, value: unknown) =>
-    name === 'position'
-      ? undefined
-      : typeof value === 'number' && !Number.isFinite(value)
-        ? String(value)
-        : value,
-  );
 }
 
 /** A document's JSON text with its score as the first member, as Azure writes it. */
