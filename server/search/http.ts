@@ -8,6 +8,7 @@ import { countDocuments, executeSearch, lookupDocument } from './execute';
 import type { IndexDefinition } from './index-definition';
 import { articlesIndex, indexes } from './index-definition';
 import { MemoryEngine } from './memory/engine';
+import { Recent } from './recent';
 import type { RawSearchParameters, SearchRequest } from './request';
 import { normaliseSearchRequest, parseSelect, rawFromBody, rawFromQueryString } from './request';
 
@@ -60,6 +61,19 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       ? MemoryEngine.open(db, articlesIndex, { log: (message) => app.log.info(message) })
       : undefined;
   if (memory !== undefined) app.addHook('onClose', async () => memory.close());
+  /**
+   * GET searches by query string, normalised: the browser repeats the same few (its list, the
+   * related articles), and the parse depends on the text and the index alone. Answers are not
+   * kept here (the engine keeps what stays right after a write).
+   */
+  const parsed = new Recent<SearchRequest>(256);
+  const parsedGet = (index: IndexDefinition, request: FastifyRequest): SearchRequest => {
+    const question = request.url.indexOf('?');
+    return parsed.get(
+      `${index.name}?${question === -1 ? '' : request.url.slice(question + 1)}`,
+      () => normaliseSearchRequest(rawFromQueryString(request.query), index),
+    );
+  };
   const search = async (index: IndexDefinition, request: SearchRequest): Promise<SearchResult> =>
     (index === articlesIndex ? await memory?.search(request) : undefined) ??
     executeSearch(db, index, request, { count: deps.count });
@@ -95,15 +109,14 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
     switch (operation.kind) {
       case 'search': {
         if (request.method !== 'GET') throw noResource(request);
-        const raw = rawFromQueryString(request.query);
-        const result = await search(index, normaliseSearchRequest(raw, index));
-        return sendSearch(reply, result, searchBody(result, raw, request, index, 'GET'));
+        const result = await search(index, parsedGet(index, request));
+        return sendSearch(reply, result, searchBody(result, request, index, 'GET'));
       }
       case 'searchPost': {
         if (request.method !== 'POST') throw noResource(request);
         const raw = rawFromBody(request.body);
         const result = await search(index, normaliseSearchRequest(raw, index));
-        return sendSearch(reply, result, searchBody(result, raw, request, index, 'POST'));
+        return sendSearch(reply, result, searchBody(result, request, index, 'POST', raw));
       }
       case 'count': {
         if (request.method !== 'GET') throw noResource(request);
@@ -275,10 +288,10 @@ function decodeSegment(segment: string): string {
  */
 function searchBody(
   result: SearchResult,
-  raw: RawSearchParameters,
   request: FastifyRequest,
   index: IndexDefinition,
   method: 'GET' | 'POST',
+  raw: RawSearchParameters = {},
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (result.count !== undefined) {

@@ -40,10 +40,18 @@ export type FloorResponse =
 /** How many times a query runs. */
 export interface RunPlan {
   readonly warmup: number;
+  /** Sequential runs: the least, when a budget is given. */
   readonly sequential: number;
-  /** Requests spread over `clients` concurrent clients. */
+  /** Requests spread over `clients` concurrent clients (the least, when a budget is given). */
   readonly concurrent: number;
   readonly clients: number;
+  /**
+   * Time for each of the two phases: a fast query runs more often, up to `maxRuns`, so that
+   * the p95 of a sub-millisecond query rests on hundreds of runs, not on its second-worst of 30;
+   * a query of seconds runs its least number. Estimated from the last warm-up run.
+   */
+  readonly budgetMs?: number;
+  readonly maxRuns?: number;
 }
 
 /** Milliseconds per run. */
@@ -54,9 +62,22 @@ export interface Latencies {
 
 /** Warm-up, then sequential runs, then a pool of concurrent clients; each run timed. */
 export async function timeRuns(run: () => Promise<unknown>, plan: RunPlan): Promise<Latencies> {
-  for (let i = 0; i < plan.warmup; i++) await run();
+  let warmMs = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < Math.max(plan.warmup, plan.budgetMs === undefined ? 0 : 1); i++) {
+    const t0 = performance.now();
+    await run();
+    warmMs = performance.now() - t0;
+  }
+  const runs = (least: number) =>
+    plan.budgetMs === undefined
+      ? least
+      : Math.max(least, Math.min(plan.maxRuns ?? least, Math.floor(plan.budgetMs / warmMs)));
+  const sequentialRuns = runs(plan.sequential);
+  // Concurrent clients share one server thread (and PGlite one connection): the phase takes
+  // about as long as its runs one after the other.
+  const concurrentRuns = plan.concurrent === 0 ? 0 : runs(plan.concurrent);
   const sequential: number[] = [];
-  for (let i = 0; i < plan.sequential; i++) {
+  for (let i = 0; i < sequentialRuns; i++) {
     const t0 = performance.now();
     await run();
     sequential.push(performance.now() - t0);
@@ -64,7 +85,7 @@ export async function timeRuns(run: () => Promise<unknown>, plan: RunPlan): Prom
   const concurrent: number[] = [];
   let next = 0;
   const client = async () => {
-    while (next < plan.concurrent) {
+    while (next < concurrentRuns) {
       next++;
       const t0 = performance.now();
       await run();

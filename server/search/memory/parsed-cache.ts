@@ -1,4 +1,5 @@
 import type { IndexDefinition } from '../index-definition';
+import { Recent } from '../recent';
 import { parseAndCheckFilter } from '../odata';
 import type { FilterExpression } from '../odata/ast';
 import { parseSimpleQuery } from '../simple-query';
@@ -19,22 +20,25 @@ export interface Conjunct {
  * the engine does not support, throw every time and are not kept.
  */
 export class ParsedCache {
-  private readonly queries = new Map<string, SimpleQueryNode>();
-  private readonly filters = new Map<string, readonly Conjunct[]>();
+  private readonly queries: Recent<SimpleQueryNode>;
+  private readonly filters: Recent<readonly Conjunct[]>;
 
   constructor(
     private readonly index: IndexDefinition,
-    private readonly limit = 256,
-  ) {}
+    limit = 256,
+  ) {
+    this.queries = new Recent(limit);
+    this.filters = new Recent(limit);
+  }
 
   /** The simple-query syntax tree of a `search` text. */
   query(text: string): SimpleQueryNode {
-    return kept(this.queries, text, this.limit, () => parseSimpleQuery(text).root);
+    return this.queries.get(text, () => parseSimpleQuery(text).root);
   }
 
   /** A `$filter`'s top-level conjuncts (the whole filter when it is not an `and`). */
   filter(text: string): readonly Conjunct[] {
-    return kept(this.filters, text, this.limit, () => {
+    return this.filters.get(text, () => {
       const ast = parseAndCheckFilter(text, this.index);
       assertFilterSupported(ast, this.index);
       return (ast.kind === 'and' ? ast.operands : [ast]).map((node) => ({
@@ -43,23 +47,6 @@ export class ParsedCache {
       }));
     });
   }
-}
-
-/** The value under key, made and kept (least recently used dropped first) when missing. */
-function kept<T>(map: Map<string, T>, key: string, limit: number, make: () => T): T {
-  const found = map.get(key);
-  if (found !== undefined) {
-    map.delete(key);
-    map.set(key, found);
-    return found;
-  }
-  const value = make();
-  map.set(key, value);
-  if (map.size > limit) {
-    const oldest = map.keys().next();
-    if (oldest.done !== true) map.delete(oldest.value);
-  }
-  return value;
 }
 
 /** A filter expression's text for the match cache: its syntax tree without source positions. */
