@@ -268,5 +268,8 @@ export function committedArithmeticRows(
               inArray(reports.locationId, [...locationIds]),
             ),
       ),
-    );
+    )
+    // History order: the rules break ties between entries of one day and type by it, so the
+    // server's walk and the worker's (committedTimeline) must see the same order.
+    .orderBy(asc(reports.id));
 }

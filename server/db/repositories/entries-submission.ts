@@ -76,7 +76,7 @@ function fieldsOfRow(r: ReportRow): SubmittedFields {
 }
 
 /** A stored report as a timeline entry of the rules. */
-function sourceOfRow(r: ReportRow, articles: readonly number[]): DailyTotalSource {
+export function sourceOfRow(r: ReportRow, articles: readonly number[]): DailyTotalSource {
   const type = typeOf(r);
   const hasCounts =
     type === EntryType.CASE_DATA ||

@@ -14,6 +14,8 @@ import { activityDetail, findActivity } from '../../db/repositories/activity-det
 import { EntriesRefusal, prepareSubmission } from '../../db/repositories/entries-submission';
 import { StaleVersion } from '../../db/repositories/activity-version-lock';
 import { saveEntries } from '../../db/repositories/entries-save';
+import { committedTimeline } from '../../db/repositories/committed-timeline';
+import { sendJson } from '../send-json';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest, sendErrors } from '../errors';
 import { decodeOr400 } from '../validate';
@@ -113,6 +115,9 @@ export function requiredVersion(request: FastifyRequest, reply: FastifyReply): n
  * The per-activity entries calls of spec 001 §7 (shapes in src/domain/entries/entries-api.ts):
  *
  * - GET …/countries/{countryId}/numDays/{numDays} → ActivityDetailJson, ETag "{version}".
+ * - GET …/countries/{countryId}/reports/committedTimeline → CommittedTimelineJson (the
+ *   committed history the rules walk, as columns, for the worker's own check), ETag "{version}";
+ *   If-None-Match naming the current version → 304 with no body.
  * - POST …/countries/{countryId}/reports/{propagate}/validate?propagateUptoDate → 200
  *   ValidateAnswerJson (errors are answers here, not failures; 400 only for a bad body).
  * - POST …/countries/{countryId}/reports/propagate?propagate&propagateUptoDate (new collection)
@@ -133,6 +138,17 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
     const numDays = idParam(request, 'numDays');
     const detail = await activityDetail(db, found, numDays, today());
     return reply.header('etag', etagOf(detail.version)).send(detail);
+  });
+
+  app.get(`${activityPath}/reports/committedTimeline`, async (request, reply) => {
+    const found = await activityOf(db, request);
+    const { version, diseaseActivityId } = found.activity;
+    // Always revalidated: the ETag is the activity's version, cheap to compare.
+    void reply.header('etag', etagOf(version)).header('cache-control', 'private, no-cache');
+    if (versionOfIfMatch(request.headers['if-none-match']) === version) {
+      return reply.code(304).send();
+    }
+    return sendJson(request, reply, await committedTimeline(db, diseaseActivityId, version));
   });
 
   app.post(`${activityPath}/reports/:propagate/validate`, async (request) => {

@@ -1,0 +1,114 @@
+import { Schema } from 'effect';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CommittedTimelineJson,
+  decodeCommittedTimeline,
+} from '../../src/domain/entries/committed-timeline';
+import { ActivityDetailJson, SaveAnswerJson } from '../../src/domain/entries/entries-api';
+import { EntryType } from '../../src/domain/enums';
+import type { TestServer } from '../support/test-server';
+import { backends } from '../support/test-server';
+import type { apiClient } from './articles-fixtures';
+import type { EntriesFixtures } from './entries-fixtures';
+import { startEntriesServer } from './entries-fixtures';
+
+const strict = { onExcessProperty: 'error' } as const;
+const decodeTimeline = Schema.decodeUnknownSync(CommittedTimelineJson, strict);
+const decodeDetail = Schema.decodeUnknownSync(ActivityDetailJson);
+const decodeSave = Schema.decodeUnknownSync(SaveAnswerJson);
+
+/**
+ * GET …/countries/{countryId}/reports/committedTimeline (issue 6: the worker runs the entries
+ * rules itself): the committed history as columns, its ETag the activity's version, 304 for a
+ * re-read of an unchanged activity, 401 without a token, 404 for an unknown activity.
+ */
+describe.each(backends)('Committed timeline on %s', (backend) => {
+  let server: TestServer;
+  let fx: EntriesFixtures;
+  let amara: ReturnType<typeof apiClient>;
+  let anonymous: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    ({ server, fx, amara, anonymous } = await startEntriesServer(backend));
+  });
+  afterAll(() => server.close());
+
+  const base = () => `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+  const path = () => `${base()}/reports/committedTimeline`;
+
+  it('answers the committed entries the rules walk, with the periods and the ETag of the detail', async () => {
+    const detail = await amara('GET', `${base()}/numDays/5`);
+    const res = await amara('GET', path());
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe(detail.headers.get('etag'));
+    const json = decodeTimeline(res.body);
+    expect(json.version).toBe(decodeDetail(detail.body).version);
+    expect(json.periods).toEqual([{ startDate: '2024-01-01', endDate: null }]);
+    // Period entry, then Toronto's two case entries and their Daily Totals, in id order.
+    const entries = decodeCommittedTimeline(json);
+    expect(entries.map((e) => [e.type, e.locationId, e.reportedOn])).toEqual([
+      [EntryType.NEW_REPORTING_PERIOD, fx.place.canada, '2024-01-01'],
+      [EntryType.CASE_DATA, fx.place.toronto, '2024-01-05'],
+      [EntryType.PROCESSED, fx.place.toronto, '2024-01-05'],
+      [EntryType.CASE_DATA, fx.place.toronto, '2024-01-10'],
+      [EntryType.PROCESSED, fx.place.toronto, '2024-01-10'],
+    ]);
+    expect(entries[3]?.counts?.reportedCases).toMatchObject({ cumulative: 20 });
+    expect(entries[3]?.counts?.deaths).toMatchObject({ cumulative: 1 });
+    expect(entries[0]?.counts).toBeNull();
+    // No entry of the other activity (the locked one's auto-surveillance entry).
+    expect(entries.some((e) => e.autoSurveillanceCaseId === 'ASC-1')).toBe(false);
+  });
+
+  it('answers 304 to a re-read naming the current version, 200 once a commit moved it on', async () => {
+    const first = await amara('GET', path());
+    const etag = first.headers.get('etag') ?? '';
+    const again = await amara('GET', path(), { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+    expect(again.headers.get('etag')).toBe(etag);
+
+    const saved = await amara('POST', `${base()}/reports/propagate?propagate=false`, {
+      headers: { 'if-match': etag },
+      json: {
+        commitChanges: true,
+        cases: [
+          {
+            locationId: fx.place.toronto,
+            reportedOn: '2024-01-12',
+            reportedCases: { newCases: 5, userEntered: 'newCases' },
+          },
+        ],
+      },
+    });
+    expect(saved.status).toBe(201);
+    const version = decodeSave(saved.body).version;
+    const moved = await amara('GET', path(), { headers: { 'if-none-match': etag } });
+    expect(moved.status).toBe(200);
+    expect(moved.headers.get('etag')).toBe(`"${version}"`);
+    const entries = decodeCommittedTimeline(decodeTimeline(moved.body));
+    expect(
+      entries
+        .filter((e) => e.reportedOn === '2024-01-12')
+        .map((e) => [e.type, e.counts?.reportedCases.cumulative]),
+    ).toEqual([
+      [EntryType.CASE_DATA, 25],
+      [EntryType.PROCESSED, 25],
+    ]);
+  });
+
+  it('401 without a token, 404 for an unknown activity or a country not its own', async () => {
+    expect((await anonymous('GET', path())).status).toBe(401);
+    const unknown = await amara(
+      'GET',
+      `/api/diseaseactivities/999999/countries/${fx.place.canada}/reports/committedTimeline`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ errors: [expect.stringContaining('999999')] });
+    const wrongCountry = await amara(
+      'GET',
+      `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.paris}/reports/committedTimeline`,
+    );
+    expect(wrongCountry.status).toBe(404);
+  });
+});
