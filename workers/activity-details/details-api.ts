@@ -18,6 +18,7 @@ import {
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError } from '../errors';
 import { requireParam } from '../require-param';
+import { createEntriesCheck } from './entries-check';
 import type {
   ActivityDetailsEngineApi,
   ActivityKey,
@@ -115,14 +116,19 @@ export function createActivityDetailsApi(
     return kept;
   }
 
-  async function alerting<A>(run: () => Promise<A>): Promise<A> {
+  /** Runs a call, reporting its failure: with the 'IST Error' alert, or quietly (a pre-check). */
+  async function reported<A>(run: () => Promise<A>, alert = true): Promise<A> {
     try {
       return await run();
     } catch (error) {
-      if (isApiCallError(error)) report(error, { alert: true });
+      if (isApiCallError(error)) report(error, { alert });
       throw error;
     }
   }
+  const alerting = <A>(run: () => Promise<A>) => reported(run);
+  const quietly = <A>(run: () => Promise<A>) => reported(run, false);
+
+  const check = createEntriesCheck({ request }, (key) => details.get(keyText(key)), now);
 
   const api: ActivityDetailsEngineApi = {
     async openActivityDetails(key) {
@@ -183,6 +189,16 @@ export function createActivityDetailsApi(
           body,
           schema: ValidateAnswerJson,
         }),
+      );
+    },
+
+    prepareEntriesCheck(key) {
+      return quietly(() => check.prepare(requireParam('key', key)));
+    },
+
+    checkEntries(key, submission) {
+      return quietly(() =>
+        check.check(requireParam('key', key), requireParam('submission', submission)),
       );
     },
 

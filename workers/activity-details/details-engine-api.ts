@@ -56,6 +56,15 @@ export type SaveEntriesResult =
       readonly errors: readonly string[];
     };
 
+/** The worker's history for its own check, ready: how many entries, and whether it was read now. */
+export interface EntriesCheckReady {
+  readonly entries: number;
+  /** False when the history of this version was already held (or the server answered 304). */
+  readonly read: boolean;
+  /** Time to index it (0 when it was held). */
+  readonly indexMs: number;
+}
+
 /** One location from the location search service (spec 000 §3). */
 export interface LocationHit {
   readonly id: number;
@@ -86,6 +95,18 @@ export interface ActivityDetailsEngineApi {
   ): Promise<readonly RecomputedCaseEntry[]>;
   /** POST …/reports/{propagate}/validate: warnings, errors and the Daily Totals to come. */
   validateEntries(key: ActivityKey, submission: EntriesSubmission): Promise<ValidateAnswerJson>;
+  /**
+   * Reads and indexes the activity's committed history for checkEntries (GET
+   * …/reports/committedTimeline, once per version of the open detail); null with no detail open.
+   */
+  prepareEntriesCheck(key: ActivityKey): Promise<EntriesCheckReady | null>;
+  /**
+   * The pre-check: the entries rules run in the worker over the submission, answered as the
+   * server's validate answers (its figures and messages), without asking the server. The
+   * server's validate stays the authority (it also knows the linked articles' diseases). Null
+   * with no detail open or a body the server would refuse with 400.
+   */
+  checkEntries(key: ActivityKey, submission: EntriesSubmission): Promise<ValidateAnswerJson | null>;
   /** POST or PUT …/reports[/{reportCollectionId}]/propagate with If-Match: save or commit. */
   saveEntries(key: ActivityKey, submission: EntriesSubmission): Promise<SaveEntriesResult>;
   /** Locations of a country whose names start with the words typed, those given left out. */

@@ -6,7 +6,8 @@ import { startFixtureServer, type TestServer } from '../../tests/support/test-se
 import { EntryType } from '../../src/domain/enums';
 import { createEngine } from '../engine';
 import type { EngineApi } from '../engine-api';
-import type { PendingCaseEntry } from './details-engine-api';
+import type { EntriesSubmission, PendingCaseEntry } from './details-engine-api';
+import type { ValidateAnswerJson } from '../../src/domain/entries/entries-api';
 
 /**
  * Issue 6 "What it must show": for random sequences of edits, inserts and deletes of pending
@@ -132,5 +133,198 @@ describe('worker and server agree on case figures', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+/** An answer without location names: the worker names only the places its detail lists. */
+const unnamed = (a: ValidateAnswerJson | null) =>
+  a === null
+    ? null
+    : {
+        ...a,
+        processedReports: a.processedReports.map(({ locationName: _, ...rest }) => rest),
+        locations: a.locations.map(({ locationName: _, ...rest }) => rest),
+      };
+
+/**
+ * Issue 6: the rules "run in the worker for instant feedback, and re-run by the server, which is
+ * the authority". The worker's pre-check (checkEntries: validateSubmission over the history of
+ * GET …/committedTimeline) and the server's validate give the same answer: Daily Totals, every
+ * message, the cards and the success line.
+ */
+describe('the worker pre-check and the server validate agree', () => {
+  const submission = (body: EntriesSubmission['body'], propagate = false): EntriesSubmission => ({
+    body,
+    propagation: { propagate, propagateUptoDate: null },
+    reportCollectionId: null,
+  });
+  const both = async (
+    k: { diseaseActivityId: number; countryId: number },
+    s: EntriesSubmission,
+  ) => {
+    await engine.openActivityDetails(k);
+    const mine = await engine.checkEntries(k, s);
+    const theirs = await engine.validateEntries(k, s);
+    expect(mine).not.toBeNull();
+    return { mine: unnamed(mine), theirs: unnamed(theirs) };
+  };
+
+  it(
+    'on random case entries before, between and after the committed ones',
+    { timeout: 120_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(
+            fc.record({
+              toronto: fc.boolean(),
+              day: fc.integer({ min: 2, max: 28 }),
+              typed,
+              deaths: fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }),
+            }),
+            { minLength: 1, maxLength: 8, selector: (d) => `${d.toronto}:${d.day}` },
+          ),
+          async (drafts) => {
+            const { mine, theirs } = await both(
+              key(),
+              submission({
+                cases: drafts.map((d) => ({
+                  locationId: d.toronto ? fx.place.toronto : fx.place.ontario,
+                  reportedOn: day(d.day),
+                  reportedCases: { [d.typed.half]: d.typed.value, userEntered: d.typed.half },
+                  ...(d.deaths === null
+                    ? {}
+                    : { deaths: { newCases: d.deaths, userEntered: 'newCases' as const } }),
+                })),
+              }),
+            );
+            expect(mine).toEqual(theirs);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    },
+  );
+
+  it('on the other rules: dates, places, periods, travellers, check-ins, updates', async () => {
+    const cases: EntriesSubmission[] = [
+      submission({ cases: [{ locationId: fx.place.toronto, reportedOn: null }] }),
+      submission({
+        cases: [
+          {
+            locationId: fx.place.toronto,
+            reportedOn: '2999-01-01',
+            reportedCases: { newCases: 1, userEntered: 'newCases' },
+          },
+        ],
+      }),
+      submission({
+        cases: [
+          {
+            locationId: fx.place.toronto,
+            reportedOn: '2024-01-20',
+            reportedCases: { cumulative: 5, userEntered: 'cumulative' },
+          },
+        ],
+      }),
+      submission({ travellers: [{ locationId: fx.place.toronto, reportedOn: null, cases: null }] }),
+      submission({
+        inactivities: [
+          { locationId: fx.place.toronto, reportedOn: '2024-01-20', inactivityReason: null },
+        ],
+      }),
+      submission({
+        descriptions: [
+          {
+            locationId: fx.place.canada,
+            reportedOn: '2024-01-20',
+            title: '',
+            description: null,
+            importance: null,
+          },
+        ],
+      }),
+      submission({
+        reportingPeriods: [
+          {
+            locationId: fx.place.canada,
+            reportedOn: '2024-01-20',
+            type: EntryType.NEW_REPORTING_PERIOD,
+            reportingPeriodType: 'NewOutbreak',
+          },
+        ],
+      }),
+      submission({
+        reportingPeriods: [
+          {
+            locationId: fx.place.canada,
+            reportedOn: '2024-01-20',
+            type: EntryType.END_REPORTING_PERIOD,
+          },
+        ],
+      }),
+      submission(
+        {
+          cases: [
+            {
+              locationId: fx.place.toronto,
+              reportedOn: '2024-01-20',
+              reportedCases: { newCases: 2, userEntered: 'newCases' },
+            },
+          ],
+        },
+        true,
+      ),
+    ];
+    const seen = new Set<string>();
+    for (const s of cases) {
+      const { mine, theirs } = await both(key(), s);
+      expect(mine).toEqual(theirs);
+      for (const m of mine?.messages ?? []) seen.add(m);
+    }
+    // The table reaches errors and warnings of several rules, not only the happy path.
+    expect(seen.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('reads the history once per version of the detail', async () => {
+    await engine.openActivityDetails(key());
+    const first = await engine.prepareEntriesCheck(key());
+    const again = await engine.prepareEntriesCheck(key());
+    expect(again).toEqual({ entries: first?.entries, read: false, indexMs: 0 });
+    // A save moves the version on: the next check reads the history again.
+    const saved = await engine.saveEntries(key(), {
+      body: {
+        cases: [
+          {
+            locationId: fx.place.ontario,
+            reportedOn: '2024-01-09',
+            reportedCases: { newCases: 1, userEntered: 'newCases' },
+          },
+        ],
+      },
+      propagation: { propagate: false, propagateUptoDate: null },
+      reportCollectionId: null,
+    });
+    expect(saved.status).toBe('saved');
+    await engine.openActivityDetails(key());
+    expect(await engine.prepareEntriesCheck(key())).toMatchObject({ read: true });
+  });
+
+  it('on an activity locked by auto-surveillance entries waiting', async () => {
+    const locked = { diseaseActivityId: fx.lockedActivityId, countryId: fx.place.canada };
+    const { mine, theirs } = await both(
+      locked,
+      submission({
+        cases: [
+          {
+            locationId: fx.place.toronto,
+            reportedOn: '2024-01-07',
+            reportedCases: { newCases: 1, userEntered: 'newCases' },
+          },
+        ],
+      }),
+    );
+    expect(mine?.result).toBeNull();
+    expect(mine).toEqual(theirs);
   });
 });

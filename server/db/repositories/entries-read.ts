@@ -243,33 +243,35 @@ export function committedArithmeticRows(
   before?: string,
   locationIds?: readonly number[],
 ) {
-  return db
-    .select()
-    .from(reports)
-    .where(
-      and(
-        eq(reports.diseaseActivityId, activityId),
-        eq(reports.reportStatus, ReportStatus.Committed),
-        before === undefined ? undefined : lt(reports.reportedOn, before),
-        inArray(reports.type, [
-          EntryType.CASE_DATA,
-          EntryType.AUTO_SURVEILLANCE,
-          EntryType.PROCESSED,
-          EntryType.NEW_REPORTING_PERIOD,
-          EntryType.END_REPORTING_PERIOD,
-        ]),
-        locationIds === undefined
-          ? undefined
-          : or(
-              inArray(reports.type, [
-                EntryType.NEW_REPORTING_PERIOD,
-                EntryType.END_REPORTING_PERIOD,
-              ]),
-              inArray(reports.locationId, [...locationIds]),
-            ),
-      ),
-    )
-    // History order: the rules break ties between entries of one day and type by it, so the
-    // server's walk and the worker's (committedTimeline) must see the same order.
-    .orderBy(asc(reports.id));
+  return (
+    db
+      .select()
+      .from(reports)
+      .where(
+        and(
+          eq(reports.diseaseActivityId, activityId),
+          eq(reports.reportStatus, ReportStatus.Committed),
+          before === undefined ? undefined : lt(reports.reportedOn, before),
+          inArray(reports.type, [
+            EntryType.CASE_DATA,
+            EntryType.AUTO_SURVEILLANCE,
+            EntryType.PROCESSED,
+            EntryType.NEW_REPORTING_PERIOD,
+            EntryType.END_REPORTING_PERIOD,
+          ]),
+          locationIds === undefined
+            ? undefined
+            : or(
+                inArray(reports.type, [
+                  EntryType.NEW_REPORTING_PERIOD,
+                  EntryType.END_REPORTING_PERIOD,
+                ]),
+                inArray(reports.locationId, [...locationIds]),
+              ),
+        ),
+      )
+      // History order: the rules break ties between entries of one day and type by it, so the
+      // server's walk and the worker's (committedTimeline) must see the same order.
+      .orderBy(asc(reports.id))
+  );
 }

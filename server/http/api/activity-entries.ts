@@ -3,10 +3,8 @@ import { isCalendarDay, todayOf } from '../../../src/domain/calendar-day';
 import { EntriesBody, OverviewBody } from '../../../src/domain/entries/entries-api';
 import { validateOverview } from '../../../src/domain/disease-activities';
 import { updateOverview } from '../../db/repositories/activity-overview';
-import type { ValidateAnswerJson } from '../../../src/domain/entries/entries-api';
-import type { EntryMessage } from '../../../src/domain/entries/entry-message';
-import { hasErrors, serverMessages } from '../../../src/domain/entries/entry-message';
 import type { PropagationRequest } from '../../../src/domain/entries/submission';
+import { validateAnswerOf } from '../../../src/domain/entries/validate-answer';
 import { messages } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import type { FoundActivity } from '../../db/repositories/activity-detail';
@@ -163,45 +161,7 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
     const prepared = await refused(() =>
       prepareSubmission(db, found, collectionId, body, propagation, today()),
     );
-    const all: EntryMessage[] = [
-      ...prepared.result.entries.flatMap((e) => e.messages),
-      ...prepared.result.general,
-    ];
-    const byLocation = new Map<number, EntryMessage[]>();
-    for (const e of prepared.result.entries) {
-      const list = byLocation.get(e.locationId) ?? [];
-      list.push(...e.messages);
-      byLocation.set(e.locationId, list);
-    }
-    const name = (id: number) => prepared.locationNames.get(id) ?? String(id);
-    const answer: ValidateAnswerJson = {
-      processedReports: prepared.result.dailyTotals.map((t) => ({
-        locationId: t.locationId,
-        locationName: name(t.locationId),
-        reportedOn: t.reportedOn,
-        ...t.counts,
-        articles: t.articles,
-        sourceId: t.sourceId,
-        autoSurveillanceCaseId: t.autoSurveillanceCaseId,
-        userEntriesCount: t.userEntriesCount,
-        isPastEntry: t.isPastEntry,
-        isPropagationEntry: t.isPropagationEntry,
-      })),
-      messages: serverMessages(all),
-      locations: [...byLocation]
-        .filter(([, list]) => list.length > 0)
-        .map(([locationId, list]) => ({
-          locationId,
-          locationName: name(locationId),
-          messages: serverMessages(list),
-        })),
-      result: hasErrors(all)
-        ? null
-        : prepared.result.dailyTotals.length > 0
-          ? messages.followingProcessedRows
-          : messages.noProcessedRows,
-    };
-    return answer;
+    return validateAnswerOf(prepared.result, (id) => prepared.locationNames.get(id) ?? String(id));
   });
 
   const save = async (
