@@ -30,7 +30,7 @@ export interface EntriesBenchResult {
 const blank: CaseCount = { cumulative: null, newCases: null, userEntered: null, computed: false };
 
 /** An activity's committed history: per location and day one case entry and its Daily Total. */
-function history(locations: number, days: number, start: string): DailyTotalSource[] {
+export function history(locations: number, days: number, start: string): DailyTotalSource[] {
   const out: DailyTotalSource[] = [
     {
       locationId: 1,

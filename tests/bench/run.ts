@@ -10,7 +10,10 @@
  * - feeds (issue 8): tag and same-story precision / recall on the labelled set, ingestion
  *   throughput on 10,000 feed items (feeds.ts);
  * - the article index in Chromium on the demo data: keystroke to painted results and scrolling
- *   5,000 loaded rows (article-index-browser.ts).
+ *   5,000 loaded rows (article-index-browser.ts);
+ * - the entries pre-check in Chromium's worker at 1,000 locations × 365 days: the history read
+ *   and indexed once, then recompute and validate of one new entry per location
+ *   (entries-check-browser.ts; BENCH_ENTRIES_CHECK_ONLY=1 runs only it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +31,7 @@ import { benchArticleIndexInBrowser, type Spread } from './article-index-browser
 import { benchActivityDetailsInBrowser, insertBenchPlaces } from './activity-details-browser';
 import { benchClustering } from './clustering';
 import { benchEntries } from './entries';
+import { benchEntriesCheckInBrowser } from './entries-check-browser';
 import { benchEntriesHttp } from './entries-http';
 import { benchFeeds } from './feeds';
 
@@ -328,6 +332,25 @@ async function recordActivityDetailsInBrowser(dataDir: string) {
   }
 }
 
+/** The worker's entries pre-check in Chromium (issue 6: under 50 ms at 1,000 × 365). */
+async function recordEntriesCheckInBrowser() {
+  const loadBefore = loadavg()[0] ?? 0;
+  const r = await benchEntriesCheckInBrowser();
+  const loadAfter = loadavg()[0] ?? 0;
+  record(
+    'entries pre-check in Chromium: machine load average (1 min) before / after',
+    `${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores`,
+  );
+  record(
+    `entries pre-check in Chromium's worker: read the committed history of ${r.locations} locations × ${r.days} days (${r.entries} entries, ${(r.timelineBytes / 2 ** 20).toFixed(1)} MB JSON, ${(r.timelineGzipBytes / 2 ** 20).toFixed(1)} MB gzip), decode and index it once / of which the index / again on the same version`,
+    `${ms(r.prepareMs)} ms / ${ms(r.indexMs)} ms / ${ms(r.heldMs)} ms`,
+  );
+  record(
+    `entries pre-check in Chromium's worker: checkEntries (recompute + validate of one new case entry per location, around the Comlink call), p50 / p95 / max (${r.check.n} runs)`,
+    spreadText(r.check),
+  );
+}
+
 /** The 20,000-activity corpus: the list (first, kept, after a change) and the worker. */
 async function recordActivityCorpusFigures() {
   const corpus = startServer(await activitiesCorpusDir());
@@ -354,6 +377,12 @@ async function main() {
 
   if (process.env['BENCH_ACTIVITY_LIST_ONLY'] === '1') {
     await recordActivityCorpusFigures();
+    printTable();
+    return;
+  }
+
+  if (process.env['BENCH_ENTRIES_CHECK_ONLY'] === '1') {
+    await recordEntriesCheckInBrowser();
     printTable();
     return;
   }
@@ -455,6 +484,7 @@ async function main() {
     `entries rules: the same with the committed index built once (${entries.indexBuildMs.toFixed(0)} ms), median / p95`,
     `${entries.indexedMedianMs.toFixed(1)} ms / ${entries.indexedP95Ms.toFixed(1)} ms`,
   );
+  await recordEntriesCheckInBrowser();
   const http = await benchEntriesHttp();
   record(
     `entries API over HTTP (${http.backend}, ${http.locations} places × ${http.days} days): validate p50 / p95`,

@@ -1,4 +1,3 @@
-import { Either, Schema } from 'effect';
 import { todayOf } from '../../src/domain/calendar-day';
 import {
   CommittedTimelineJson,
@@ -6,7 +5,6 @@ import {
 } from '../../src/domain/entries/committed-timeline';
 import type { DailyTotalSource } from '../../src/domain/entries/daily-totals';
 import type { ActivityDetailJson, ValidateAnswerJson } from '../../src/domain/entries/entries-api';
-import { EntriesBody } from '../../src/domain/entries/entries-api';
 import type { PeriodSpan } from '../../src/domain/entries/propagation';
 import { bodyEntries } from '../../src/domain/entries/submission-body';
 import type { SubmissionContext, SubmissionLocation } from '../../src/domain/entries/submission';
@@ -18,6 +16,7 @@ import { EntryType, LocationType, ReportStatus } from '../../src/domain/enums';
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError } from '../errors';
 import type { ActivityKey, EntriesCheckReady, EntriesSubmission } from './details-engine-api';
+import { createBodyDecoder } from './body-decoder';
 
 /**
  * The worker's own run of the entries rules (issue 6: "run in the worker for instant feedback,
@@ -34,8 +33,6 @@ interface LoadedTimeline {
   readonly index: CommittedIndex<DailyTotalSource>;
   readonly periods: readonly PeriodSpan[];
 }
-
-const decodeBody = Schema.decodeUnknownEither(EntriesBody);
 
 const keyText = ({ diseaseActivityId, countryId }: ActivityKey) =>
   `${diseaseActivityId}/${countryId}`;
@@ -96,6 +93,7 @@ export function createEntriesCheck(
   now: () => number,
 ) {
   const loaded = new Map<string, LoadedTimeline>();
+  const decodeBody = createBodyDecoder();
   const loading = new Map<
     string,
     Promise<{ timeline: LoadedTimeline; ready: EntriesCheckReady }>
@@ -174,11 +172,11 @@ export function createEntriesCheck(
       const detail = detailOf(key);
       if (detail === undefined) return null;
       const body = decodeBody(submission.body);
-      if (Either.isLeft(body)) return null;
+      if (body === null) return null;
       const { timeline } = await timelineFor(key, detail);
       // Every saved entry of the collection is a draft of the details screen, so the body names
       // them all; the server also adds saved entries a body leaves out.
-      const submitted = bodyEntries(body.right).map((e) => e.entry);
+      const submitted = bodyEntries(body).map((e) => e.entry);
       const context = contextOf(
         key,
         detail,
