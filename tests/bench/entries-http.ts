@@ -26,7 +26,7 @@ export interface EntriesHttpResult {
 }
 
 /** One committed collection per day; per place and day a case entry and its Daily Total. */
-async function insertHistory(db: Db, locations: number, days: number): Promise<number> {
+export async function insertHistory(db: Db, locations: number, days: number): Promise<number> {
   await insertLookupFixtures(db);
   await db.execute(sql`
     insert into locations (id, name, location_type, country_id, population, display_name)

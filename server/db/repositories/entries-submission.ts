@@ -20,13 +20,14 @@ import {
   articles,
   diseaseActivitySummaries,
   locations,
-  reportArticles,
   reportCollections,
   reportingPeriods,
   reports,
 } from '../schema';
 import type { FoundActivity } from './activity-detail';
-import { committedArithmeticRows, countsOfRow, statusOf, typeOf } from './entries-read';
+import { countsOfRow, statusOf, typeOf } from './entries-read';
+import type { PendingPlace, ReadCommitted } from './entries-window-read';
+import { articlesOfReports, readCommittedWindow } from './entries-window-read';
 
 /**
  * Everything a validate or save needs from the database, and the submission rules run on it
@@ -94,45 +95,16 @@ export function sourceOfRow(r: ReportRow, articles: readonly number[]): DailyTot
   };
 }
 
-async function articlesOf(db: Db, ids: readonly number[]): Promise<Map<number, number[]>> {
-  const map = new Map<number, number[]>();
-  if (ids.length === 0) return map;
-  for (const link of await db
-    .select({ reportId: reportArticles.reportId, articleId: reportArticles.articleId })
-    .from(reportArticles)
-    .where(inArray(reportArticles.reportId, [...ids]))
-    .orderBy(asc(reportArticles.articleId))) {
-    const list = map.get(link.reportId) ?? [];
-    list.push(link.articleId);
-    map.set(link.reportId, list);
+/** Each place with a live dated entry in the submission, and its earliest such day. */
+function pendingPlaces(submitted: readonly SubmittedEntry[]): PendingPlace[] {
+  const first = new Map<number, string>();
+  for (const e of submitted) {
+    if (e.reportStatus === ReportStatus.Deleted || e.reportedOn === null) continue;
+    const day = first.get(e.locationId);
+    if (day === undefined || e.reportedOn < day) first.set(e.locationId, e.reportedOn);
   }
-  return map;
+  return [...first].map(([locationId, firstDay]) => ({ locationId, firstDay }));
 }
-
-/** The articles of an activity's committed Daily Totals, by report id. */
-async function processedArticlesOf(db: Db, activityId: number): Promise<Map<number, number[]>> {
-  const map = new Map<number, number[]>();
-  for (const link of await db
-    .select({ reportId: reportArticles.reportId, articleId: reportArticles.articleId })
-    .from(reportArticles)
-    .innerJoin(reports, eq(reports.id, reportArticles.reportId))
-    .where(
-      and(
-        eq(reports.diseaseActivityId, activityId),
-        eq(reports.type, EntryType.PROCESSED),
-        eq(reports.reportStatus, ReportStatus.Committed),
-      ),
-    )
-    .orderBy(asc(reportArticles.articleId))) {
-    const list = map.get(link.reportId) ?? [];
-    list.push(link.articleId);
-    map.set(link.reportId, list);
-  }
-  return map;
-}
-
-/** Above this many places the whole history is read rather than a list of ids. */
-const maxPlacesByList = 5000;
 
 /** A submission ready to be checked: body entries merged with the collection's saved ones. */
 export interface PreparedSubmission {
@@ -150,6 +122,7 @@ export interface PreparedSubmission {
  * Loads what the rules need and runs them. `collectionId` names the saved collection being
  * saved again (PUT), whose saved entries join the submission; its ids in the body must be its
  * own saved entries. Throws EntriesRefusal for a body that names what is not there.
+ * `readCommitted` reads the committed history (the narrow window; a test passes the full read).
  */
 export async function prepareSubmission(
   db: Db,
@@ -158,6 +131,7 @@ export async function prepareSubmission(
   body: EntriesBody,
   request: PropagationRequest,
   today: string,
+  readCommitted: ReadCommitted = readCommittedWindow,
 ): Promise<PreparedSubmission> {
   const activityId = found.activity.diseaseActivityId;
   const countryId = found.activity.countryId;
@@ -199,7 +173,7 @@ export async function prepareSubmission(
   }
   if (problems.length > 0) throw new EntriesRefusal(400, problems);
 
-  const savedArticles = await articlesOf(db, [...savedById.keys()]);
+  const savedArticles = await articlesOfReports(db, [...savedById.keys()]);
   const keptSaved = savedRows
     .filter((r) => !mentioned.has(r.id))
     .map((r) => ({
@@ -212,36 +186,28 @@ export async function prepareSubmission(
     }));
 
   // Committed entries take part in the arithmetic; other collections' saved ones do not. Only
-  // the places of the submission are read: the rules see nothing of the others (the window of
-  // src/domain/entries/timeline-window.ts), except the last Daily Total day (propagation).
-  const submittedPlaces = [
-    ...new Set([
-      ...entries.map((e) => e.entry.locationId),
-      ...keptSaved.map((k) => k.entry.locationId),
-    ]),
-  ];
-  const committedRows = await committedArithmeticRows(
-    db,
-    activityId,
-    undefined,
-    submittedPlaces.length <= maxPlacesByList ? submittedPlaces : undefined,
-  );
-  const [lastTotal] = await db
-    .select({ day: sql<string | null>`max(${reports.reportedOn})::text` })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.diseaseActivityId, activityId),
-        eq(reports.type, EntryType.PROCESSED),
-        eq(reports.reportStatus, ReportStatus.Committed),
-      ),
-    );
-  // By a join, not an id list: an activity's Daily Totals outnumber the 65,535 parameters a
-  // statement may carry (200 places × 365 days already did).
-  const processedArticles = await processedArticlesOf(db, activityId);
-  const committed = committedRows.map((r) => sourceOfRow(r, processedArticles.get(r.id) ?? []));
-
+  // what the rules can see is read: per place of the submission, from its last figures before
+  // its earliest pending day on (src/domain/entries/timeline-window.ts), and the period entries.
   const submitted = [...entries.map((e) => e.entry), ...keptSaved.map((k) => k.entry)];
+  const committedRead = await readCommitted(db, activityId, pendingPlaces(submitted));
+  const committedRows = committedRead.rows;
+  // The last Daily Total day bounds propagation only; the rules read it for nothing else.
+  const [lastTotal] = request.propagate
+    ? await db
+        .select({ day: sql<string | null>`max(${reports.reportedOn})::text` })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.diseaseActivityId, activityId),
+            eq(reports.type, EntryType.PROCESSED),
+            eq(reports.reportStatus, ReportStatus.Committed),
+          ),
+        )
+    : [];
+  const committed = committedRows.map((r) =>
+    sourceOfRow(r, committedRead.articles.get(r.id) ?? []),
+  );
+
   const placeIds = [...new Set([countryId, ...submitted.map((e) => e.locationId)])];
   const placeRows = await db
     .select({
