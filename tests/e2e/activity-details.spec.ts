@@ -85,6 +85,28 @@ test('case data that spikes: the warning is confirmed, committed, and the Daily 
   await expect(total).toContainText('450');
 });
 
+test('the pre-check in the worker shows the spike as it is typed; Validate then asks the server', async ({
+  page,
+}) => {
+  const activity = await createActivity(session);
+  await commitCases(session, activity, [{ reportedOn: daysAgo(10), reported: 50 }]);
+  await openActivity(page, activity);
+  const precheck = page.getByTestId('precheck-panel');
+  await expect(precheck).toBeHidden();
+
+  await addEntry(page, 'c');
+  await page.keyboard.type(shown(daysAgo(0)));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('400');
+  await expect(precheck.getByTestId('precheck-card')).toContainText('Abnormal spike');
+  await expect(precheck).toContainText('Validate asks the server, which decides.');
+  await expect(warningsPanel(page)).toBeHidden();
+
+  await validateAndConfirm(page);
+  await expect(warningsPanel(page).getByTestId('warning-card')).toContainText('Abnormal spike');
+  await expect(precheck).toBeHidden();
+});
+
 test('a traveller with an arrival before the departure shows its message', async ({ page }) => {
   const activity = await createActivity(session);
   await openActivity(page, activity);

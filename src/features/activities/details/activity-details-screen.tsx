@@ -20,6 +20,7 @@ import {
 } from './location-order';
 import { LocationPanel } from './location-panel';
 import { LocationTable } from './location-table';
+import { PrecheckPanel } from './precheck-panel';
 import { WarningsPanel } from './warnings-panel';
 import { AssessmentsTabSlot } from './assessments/assessments-slot';
 import { EntryDialogsHost } from './dialogs/entry-dialogs';
@@ -101,6 +102,7 @@ function EntriesTab() {
       )}
       <LocationPanel inputRef={locationInput} />
       <CommitBar />
+      <PrecheckPanel />
       <WarningsPanel />
       <div className="mb-2 flex items-center justify-between">
         <Pagination page={shown.page} pages={shown.pages} total={shown.total} />

@@ -63,6 +63,8 @@ export interface DetailsState {
   // Validate and commit.
   validating: boolean;
   validation: ValidationState | null;
+  /** The worker's own run of the rules over the drafts (checkEntries), shown until Validate. */
+  precheck: ValidateAnswerJson | null;
   saving: boolean;
   /** A save refused (stale, or the server's own check), in the spec's words. */
   saveErrors: string[];
@@ -95,6 +97,7 @@ const initialState = (): DetailsState => ({
   dirty: false,
   validating: false,
   validation: null,
+  precheck: null,
   saving: false,
   saveErrors: [],
   commitDialogOpen: false,
@@ -137,6 +140,7 @@ export async function openDetails(given: ActivityKey): Promise<void> {
     s.recomputed = {};
     s.dirty = false;
     s.validation = null;
+    s.precheck = null;
     s.histories = {};
     s.addedLocations = s.addedLocations.filter(
       (added) => !detail.locations.some((l) => l.id === added.id),
@@ -157,6 +161,9 @@ const notFound = (key: ActivityKey) =>
 /** Leaves the screen: nothing is kept for the next activity. */
 export function closeDetails(): void {
   loadSequence += 1;
+  // A pre-check still running answers for the activity left: dropped.
+  precheckSequence += 1;
+  clearTimeout(precheckTimer);
   Object.assign(detailsStore, initialState());
 }
 
@@ -252,6 +259,7 @@ function changed(resetsValidation: boolean): void {
   s.saveErrors = [];
   // Validation success is cleared on any case-count edit (spec 001 §4).
   if (resetsValidation) s.validation = null;
+  schedulePrecheck();
 }
 
 /** Adds an entry of a type at a location (the picker checked that it may be added). */
@@ -340,6 +348,41 @@ export async function recomputeNow(): Promise<void> {
   s.recomputed = next;
 }
 
+// ─── Pre-check in the worker ────────────────────────────────────────────────────────────
+
+/** The pre-check runs this long after the last change (not a spec figure: short, not per key). */
+export const precheckDebounceMs = 400;
+
+let precheckTimer: ReturnType<typeof setTimeout> | undefined;
+let precheckSequence = 0;
+
+function schedulePrecheck(): void {
+  clearTimeout(precheckTimer);
+  precheckTimer = setTimeout(() => void precheckNow(), precheckDebounceMs);
+}
+
+/**
+ * The entries rules run in the worker over what is typed (issue 6): instant messages, no
+ * server call. The Validate button still asks the server, which decides.
+ */
+export async function precheckNow(): Promise<void> {
+  const s = detailsStore;
+  if (s.key === null) return;
+  const mine = ++precheckSequence;
+  if (s.drafts.length === 0 && s.deleted.length === 0) {
+    s.precheck = null;
+    return;
+  }
+  try {
+    const answer = await getEngine().checkEntries({ ...s.key }, submission(false, false));
+    if (mine !== precheckSequence) return;
+    s.precheck = answer === null ? null : ref(answer);
+  } catch {
+    // Reported by the engine without an alert; Validate still asks the server.
+    if (mine === precheckSequence) s.precheck = null;
+  }
+}
+
 // ─── Validate, save, commit ─────────────────────────────────────────────────────────────
 
 function submission(commitChanges: boolean, warningsAccepted: boolean) {
@@ -377,6 +420,13 @@ export const cardMessages = (list: readonly string[]) => list.map(parseMessageLe
 /** Whether a card has an error (errors hide its warnings and block commit). */
 export const cardHasError = (list: readonly string[]) =>
   cardMessages(list).some((m) => m.level === MessageLevel.ERROR);
+
+/** What a card shows: its errors when it has any (they hide its warnings), else everything. */
+export function shownCardMessages(list: readonly string[]) {
+  const all = cardMessages(list);
+  const errors = all.filter((m) => m.level === MessageLevel.ERROR);
+  return errors.length > 0 ? errors : all;
+}
 
 export function toggleConfirmed(locationId: number): void {
   const v = detailsStore.validation;

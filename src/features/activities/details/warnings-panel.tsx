@@ -5,12 +5,14 @@ import { formatCount, formatDay } from '../index/activity-labels';
 import {
   cardHasError,
   cardMessages,
+  shownCardMessages,
   toggleConfirmed,
   useDetails,
   validationOutcome,
 } from './details-store';
 
-const levelStyle: Readonly<Record<MessageLevel, { label: string; className: string }>> = {
+/** How a message level is labelled and coloured (the warnings and pre-check panels). */
+export const levelStyle: Readonly<Record<MessageLevel, { label: string; className: string }>> = {
   [MessageLevel.ERROR]: { label: 'Error', className: 'border-red-300 bg-red-50 text-red-800' },
   [MessageLevel.WARNINGHIGH]: {
     label: 'High-impact warning',
@@ -23,7 +25,7 @@ const levelStyle: Readonly<Record<MessageLevel, { label: string; className: stri
 };
 
 /** The card level: its worst message. */
-function cardLevel(list: readonly string[]): MessageLevel {
+export function cardLevel(list: readonly string[]): MessageLevel {
   const levels = cardMessages(list).map((m) => m.level);
   if (levels.includes(MessageLevel.ERROR)) return MessageLevel.ERROR;
   return levels.includes(MessageLevel.WARNINGHIGH)
@@ -61,9 +63,7 @@ export function WarningsPanel() {
           const level = cardLevel(card.messages);
           const style = levelStyle[level];
           const hasError = cardHasError(card.messages);
-          const shown = cardMessages(card.messages).filter(
-            (m) => !hasError || m.level === MessageLevel.ERROR,
-          );
+          const shown = shownCardMessages(card.messages);
           return (
             <article
               key={card.locationId}
