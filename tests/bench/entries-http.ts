@@ -22,6 +22,8 @@ export interface EntriesHttpResult {
   readonly backend: 'pglite' | 'postgres';
   readonly loadSeconds: number;
   readonly validate: { readonly p50: number; readonly p95: number; readonly runs: number };
+  /** GET …/reports/committedTimeline (gzip), and the 304 re-read of an unchanged activity. */
+  readonly timeline: { readonly p50: number; readonly notModifiedP50: number; readonly mb: number };
   readonly commit: { readonly p50: number; readonly p95: number; readonly runs: number };
 }
 
@@ -122,6 +124,25 @@ export async function benchEntriesHttp(
   });
   try {
     const lastDay = addDays(start, days - 1);
+    const read: number[] = [];
+    const notModified: number[] = [];
+    let timelineEtag = '';
+    let mb = 0;
+    for (let i = 0; i < 6; i++) {
+      const t = performance.now();
+      const res = await fetch(`${base}/reports/committedTimeline`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+      });
+      mb = (await res.text()).length / 2 ** 20;
+      if (i >= 1) read.push(performance.now() - t);
+      timelineEtag = res.headers.get('etag') ?? '';
+      const t2 = performance.now();
+      const again = await fetch(`${base}/reports/committedTimeline`, {
+        headers: { authorization: `Bearer ${token}`, 'if-none-match': timelineEtag },
+      });
+      if (again.status !== 304) throw new Error(`committedTimeline re-read: ${again.status}`);
+      notModified.push(performance.now() - t2);
+    }
     const validate: number[] = [];
     for (let i = 0; i < 12; i++) {
       const t = performance.now();
@@ -149,6 +170,7 @@ export async function benchEntriesHttp(
       days,
       backend,
       loadSeconds,
+      timeline: { p50: quantile(read, 0.5), notModifiedP50: quantile(notModified, 0.5), mb },
       validate: {
         p50: quantile(validate, 0.5),
         p95: quantile(validate, 0.95),
@@ -164,6 +186,6 @@ export async function benchEntriesHttp(
 if (process.argv[1]?.endsWith('entries-http.ts')) {
   const r = await benchEntriesHttp();
   console.log(
-    `${r.backend}, ${r.locations} places × ${r.days} days (loaded in ${r.loadSeconds.toFixed(0)} s): validate p50 ${r.validate.p50.toFixed(0)} ms p95 ${r.validate.p95.toFixed(0)} ms (${r.validate.runs} runs); commit p50 ${r.commit.p50.toFixed(0)} ms p95 ${r.commit.p95.toFixed(0)} ms (${r.commit.runs} runs)`,
+    `${r.backend}, ${r.locations} places × ${r.days} days (loaded in ${r.loadSeconds.toFixed(0)} s): validate p50 ${r.validate.p50.toFixed(0)} ms p95 ${r.validate.p95.toFixed(0)} ms (${r.validate.runs} runs); commit p50 ${r.commit.p50.toFixed(0)} ms p95 ${r.commit.p95.toFixed(0)} ms (${r.commit.runs} runs); committedTimeline (${r.timeline.mb.toFixed(1)} MB JSON) p50 ${r.timeline.p50.toFixed(0)} ms, 304 re-read p50 ${r.timeline.notModifiedP50.toFixed(1)} ms`,
   );
 }

@@ -491,6 +491,10 @@ async function main() {
     `${http.validate.p50.toFixed(0)} ms / ${http.validate.p95.toFixed(0)} ms`,
   );
   record(
+    `entries API over HTTP: GET …/reports/committedTimeline (gzip, ${http.timeline.mb.toFixed(1)} MB JSON) p50 / the 304 re-read of an unchanged activity p50`,
+    `${http.timeline.p50.toFixed(0)} ms / ${http.timeline.notModifiedP50.toFixed(1)} ms`,
+  );
+  record(
     `entries API over HTTP: commit of one entry per place, p50 / p95`,
     `${http.commit.p50.toFixed(0)} ms / ${http.commit.p95.toFixed(0)} ms`,
   );
