@@ -24,3 +24,21 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     detail: entry.detail ?? {},
   });
 }
+
+/** Audit rows per statement: five parameters each, under the 65,535 a statement may carry. */
+const auditRowsPerInsert = 10_000;
+
+/** Appends many entries to the audit log in multi-row statements (in the given order). */
+export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  for (let at = 0; at < entries.length; at += auditRowsPerInsert) {
+    await db.insert(auditLog).values(
+      entries.slice(at, at + auditRowsPerInsert).map((entry) => ({
+        userId: entry.userId,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: String(entry.entityId),
+        detail: entry.detail ?? {},
+      })),
+    );
+  }
+}

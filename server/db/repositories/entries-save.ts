@@ -19,7 +19,8 @@ import {
 import { findActivity } from './activity-detail';
 import { lockActivityVersion } from './activity-version-lock';
 import { withSummariesDeferred } from './summaries-deferred';
-import { recordAudit } from './audit';
+import { recordAudit, recordAudits } from './audit';
+import { insertArticleLinks, insertReports } from './reports-batch-insert';
 import { queueUpdateMails } from '../../mail/outbox';
 import { columnsOfCounts, countsOfRow } from './entries-read';
 import type { PreparedSubmission } from './entries-submission';
@@ -121,51 +122,73 @@ async function linkArticles(
   }
 }
 
-/** Writes a Daily Total: over the committed one of that place and day, or as a new row. */
-async function writeDailyTotal(
+/** The columns every written Daily Total sets. */
+const totalColumns = (total: DailyTotal, userId: number, now: Date) => ({
+  ...columnsOfCounts(total.counts),
+  sourceId: total.sourceId,
+  autoSurveillanceCaseId: total.autoSurveillanceCaseId,
+  isPropagationEntry: total.isPropagationEntry,
+  updatedByUserId: userId,
+  updatedAt: now,
+});
+
+/** Rewrites the committed Daily Total of a place and day (a same-day commit or propagation). */
+async function rewriteDailyTotal(
   tx: Db,
   total: DailyTotal,
+  existing: ReportRow,
+  userId: number,
+  now: Date,
+): Promise<number> {
+  await tx
+    .update(reports)
+    .set({
+      ...totalColumns(total, userId, now),
+      userEntriesCount: total.isPropagationEntry
+        ? existing.userEntriesCount
+        : total.userEntriesCount,
+    })
+    .where(eq(reports.id, existing.id));
+  await recordAudit(tx, {
+    userId,
+    action: total.isPropagationEntry ? 'propagate' : 'update',
+    entity: 'report',
+    entityId: existing.id,
+    detail: {
+      before: columnsOfCounts(countsOfRow(existing)),
+      after: columnsOfCounts(total.counts),
+    },
+  });
+  if (!total.isPropagationEntry) await addLinks(tx, existing.id, total.articles, userId);
+  return existing.id;
+}
+
+/**
+ * Writes a commit's Daily Totals: over the committed one of that place and day, else as new
+ * rows in multi-row statements (with their links and audit rows). Answers the ids in order.
+ */
+async function writeDailyTotals(
+  tx: Db,
+  totals: readonly DailyTotal[],
   committedTotals: ReadonlyMap<string, ReportRow>,
   collectionId: number,
   activityId: number,
   userId: number,
-): Promise<number> {
-  const existing = committedTotals.get(`${total.locationId}:${total.reportedOn}`);
-  const values = {
-    ...columnsOfCounts(total.counts),
-    sourceId: total.sourceId,
-    autoSurveillanceCaseId: total.autoSurveillanceCaseId,
-    isPropagationEntry: total.isPropagationEntry,
-    updatedByUserId: userId,
-    updatedAt: new Date(),
-  };
-  if (existing !== undefined) {
-    await tx
-      .update(reports)
-      .set({
-        ...values,
-        userEntriesCount: total.isPropagationEntry
-          ? existing.userEntriesCount
-          : total.userEntriesCount,
-      })
-      .where(eq(reports.id, existing.id));
-    await recordAudit(tx, {
-      userId,
-      action: total.isPropagationEntry ? 'propagate' : 'update',
-      entity: 'report',
-      entityId: existing.id,
-      detail: {
-        before: columnsOfCounts(countsOfRow(existing)),
-        after: columnsOfCounts(total.counts),
-      },
-    });
-    if (!total.isPropagationEntry) await addLinks(tx, existing.id, total.articles, userId);
-    return existing.id;
+): Promise<number[]> {
+  const now = new Date();
+  const ids: number[] = [];
+  const fresh: { at: number; total: DailyTotal }[] = [];
+  for (const total of totals) {
+    const existing = committedTotals.get(`${total.locationId}:${total.reportedOn}`);
+    if (existing === undefined) fresh.push({ at: ids.length, total });
+    ids.push(
+      existing === undefined ? 0 : await rewriteDailyTotal(tx, total, existing, userId, now),
+    );
   }
-  const [row] = await tx
-    .insert(reports)
-    .values({
-      ...values,
+  const freshIds = await insertReports(
+    tx,
+    fresh.map(({ total }) => ({
+      ...totalColumns(total, userId, now),
       reportCollectionId: collectionId,
       diseaseActivityId: activityId,
       locationId: total.locationId,
@@ -173,18 +196,30 @@ async function writeDailyTotal(
       reportedOn: total.reportedOn,
       reportStatus: ReportStatus.Committed,
       userEntriesCount: total.userEntriesCount,
-    })
-    .returning({ id: reports.id });
-  if (!row) throw new Error('Daily Total insert returned nothing');
-  await addLinks(tx, row.id, total.articles, userId);
-  await recordAudit(tx, {
-    userId,
-    action: 'create',
-    entity: 'report',
-    entityId: row.id,
-    detail: { after: { type: EntryType.PROCESSED, ...columnsOfCounts(total.counts) } },
-  });
-  return row.id;
+    })),
+  );
+  fresh.forEach(({ at }, i) => (ids[at] = freshIds[i] ?? 0));
+  await insertArticleLinks(
+    tx,
+    fresh.flatMap(({ total }, i) =>
+      [...new Set(total.articles)].map((articleId) => ({
+        reportId: freshIds[i] ?? 0,
+        articleId,
+        linkedByUserId: userId,
+      })),
+    ),
+  );
+  await recordAudits(
+    tx,
+    fresh.map(({ total }, i) => ({
+      userId,
+      action: 'create',
+      entity: 'report',
+      entityId: freshIds[i] ?? 0,
+      detail: { after: { type: EntryType.PROCESSED, ...columnsOfCounts(total.counts) } },
+    })),
+  );
+  return ids;
 }
 
 async function addLinks(tx: Db, reportId: number, articleIds: readonly number[], userId: number) {
@@ -336,21 +371,19 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
         reportingPeriods: [],
       };
       const committedEntries: { entry: SubmittedEntry; id: number }[] = [];
-      const writeOne = async (
-        entry: SubmittedEntry,
-        id: number | undefined,
-        list: EntryListKey | null,
-        index: number,
-      ): Promise<number> => {
-        if (entry.reportStatus === ReportStatus.Deleted) {
-          if (id === undefined) return 0;
-          await tx
-            .update(reports)
-            .set({ reportStatus: ReportStatus.Deleted, updatedByUserId: userId, updatedAt: now })
-            .where(eq(reports.id, id));
-          await recordAudit(tx, { userId, action: 'delete', entity: 'report', entityId: id });
-          return id;
-        }
+      // The body's entries, then the collection's saved ones it does not mention (kept).
+      const plans = [
+        ...prepared.body.map((b) => ({ entry: b.entry, id: b.id, list: b.list, index: b.index })),
+        ...prepared.keptSaved.map((k) => ({
+          entry: k.entry,
+          id: k.id as number | undefined,
+          list: null,
+          index: 0,
+        })),
+      ];
+      const written: number[] = plans.map(() => 0);
+      const fresh: { at: number; values: ReturnType<typeof valuesOf> }[] = [];
+      const valuesOf = (entry: SubmittedEntry, list: EntryListKey | null, index: number) => {
         // An end-period entry names the type of the period it closes when not given.
         const openPeriod = prepared.periods.find((p) => p.endDate === null);
         const periodType =
@@ -363,7 +396,7 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
                 periodStartDate: openPeriod.startDate,
               }
             : {};
-        const values = {
+        return {
           locationId: entry.locationId,
           type: entry.type,
           reportedOn: entry.reportedOn ?? request.today,
@@ -379,47 +412,75 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
           ...fieldColumns(entry, prepared.result.counts.get(entry.key), body, list, index),
           ...periodType,
         };
-        let reportId: number;
-        if (id === undefined) {
-          const [row] = await tx
-            .insert(reports)
-            .values({
-              ...values,
-              reportCollectionId: collectionId,
-              diseaseActivityId: request.activityId,
-            })
-            .returning({ id: reports.id });
-          if (!row) throw new Error('report insert returned nothing');
-          reportId = row.id;
-          await recordAudit(tx, {
-            userId,
-            action: commit ? 'commit' : 'create',
-            entity: 'report',
-            entityId: reportId,
-            detail: { after: values },
-          });
-        } else {
-          const [before] = await tx.select().from(reports).where(eq(reports.id, id));
-          await tx.update(reports).set(values).where(eq(reports.id, id));
-          reportId = id;
-          await recordAudit(tx, {
-            userId,
-            action: commit ? 'commit' : 'update',
-            entity: 'report',
-            entityId: id,
-            detail: { before: before ?? {}, after: values },
-          });
-        }
-        if (list !== null) await linkArticles(tx, reportId, entry.articles ?? [], userId);
-        if (commit) committedEntries.push({ entry, id: reportId });
-        return reportId;
       };
-
-      for (const b of prepared.body) {
-        const id = await writeOne(b.entry, b.id, b.list, b.index);
-        if (id > 0) reportIds[b.list].push(id);
+      for (const [at, { entry, id, list, index }] of plans.entries()) {
+        if (entry.reportStatus === ReportStatus.Deleted) {
+          if (id === undefined) continue;
+          await tx
+            .update(reports)
+            .set({ reportStatus: ReportStatus.Deleted, updatedByUserId: userId, updatedAt: now })
+            .where(eq(reports.id, id));
+          await recordAudit(tx, { userId, action: 'delete', entity: 'report', entityId: id });
+          written[at] = id;
+          continue;
+        }
+        const values = valuesOf(entry, list, index);
+        if (id === undefined) {
+          // New entries go in multi-row statements below.
+          fresh.push({ at, values });
+          continue;
+        }
+        const [before] = await tx.select().from(reports).where(eq(reports.id, id));
+        await tx.update(reports).set(values).where(eq(reports.id, id));
+        await recordAudit(tx, {
+          userId,
+          action: commit ? 'commit' : 'update',
+          entity: 'report',
+          entityId: id,
+          detail: { before: before ?? {}, after: values },
+        });
+        if (list !== null) await linkArticles(tx, id, entry.articles ?? [], userId);
+        written[at] = id;
       }
-      for (const k of prepared.keptSaved) await writeOne(k.entry, k.id, null, 0);
+      const freshIds = await insertReports(
+        tx,
+        fresh.map(({ values }) => ({
+          ...values,
+          reportCollectionId: collectionId,
+          diseaseActivityId: request.activityId,
+        })),
+      );
+      fresh.forEach(({ at }, i) => (written[at] = freshIds[i] ?? 0));
+      await recordAudits(
+        tx,
+        fresh.map(({ values }, i) => ({
+          userId,
+          action: commit ? 'commit' : 'create',
+          entity: 'report',
+          entityId: freshIds[i] ?? 0,
+          detail: { after: values },
+        })),
+      );
+      await insertArticleLinks(
+        tx,
+        fresh.flatMap(({ at }, i) => {
+          const plan = plans[at];
+          if (plan === undefined || plan.list === null) return [];
+          return [...new Set(plan.entry.articles ?? [])].map((articleId) => ({
+            reportId: freshIds[i] ?? 0,
+            articleId,
+            linkedByUserId: userId,
+          }));
+        }),
+      );
+      plans.forEach(({ entry, list }, at) => {
+        const id = written[at] ?? 0;
+        if (id === 0) return;
+        if (list !== null) reportIds[list].push(id);
+        if (commit && entry.reportStatus !== ReportStatus.Deleted) {
+          committedEntries.push({ entry, id });
+        }
+      });
 
       const processedReportIds: number[] = [];
       if (commit) {
@@ -434,18 +495,16 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
             committedTotals.set(key, r);
           }
         }
-        for (const total of prepared.result.dailyTotals) {
-          processedReportIds.push(
-            await writeDailyTotal(
-              tx,
-              total,
-              committedTotals,
-              collectionId,
-              request.activityId,
-              userId,
-            ),
-          );
-        }
+        processedReportIds.push(
+          ...(await writeDailyTotals(
+            tx,
+            prepared.result.dailyTotals,
+            committedTotals,
+            collectionId,
+            request.activityId,
+            userId,
+          )),
+        );
         // Important and Critical updates notify users: queued here, so only if the commit holds.
         await queueUpdateMails(
           tx,
