@@ -13,7 +13,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { CorpusTarget } from './search-corpus';
@@ -256,8 +256,8 @@ async function runMix(
 
 function table(results: readonly QueryResult[]): string {
   const lines = [
-    '| query | count (floor) | runs (floor) | first | p50 | p95 | p99 | floor p95 | ours/floor p95 | 8 clients p50 | p95 | p99 | floor p95 | ratio | in process p50 | p95 | nothing kept p50 | p95 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| query | count (floor) | runs (floor) | first | p50 | p95 | p99 | floor p50 | floor p95 | ours/floor p95 | 8 clients p50 | p95 | p99 | floor p95 | ratio | in process p50 | p95 | nothing kept p50 | p95 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const [s, c, fs, fc] = [
@@ -269,7 +269,7 @@ function table(results: readonly QueryResult[]): string {
     const ratio = (a: readonly number[], b: readonly number[]) =>
       (percentile(a, 95) / percentile(b, 95)).toFixed(2);
     lines.push(
-      `| ${r.name} | ${r.count} (${r.floorCount}) | ${s.length} / ${c.length} (${fs.length} / ${fc.length}) | ${ms(r.firstMs)} | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${ms(percentile(s, 99))} | ${ms(percentile(fs, 95))} | ${ratio(s, fs)} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(c, 99))} | ${ms(percentile(fc, 95))} | ${ratio(c, fc)} | ${r.inProcess === undefined ? '–' : `${ms(percentile(r.inProcess.sequential, 50))} | ${ms(percentile(r.inProcess.sequential, 95))}`} | ${r.inProcessForgetting === undefined ? '– | –' : `${ms(percentile(r.inProcessForgetting.sequential, 50))} | ${ms(percentile(r.inProcessForgetting.sequential, 95))}`} |`,
+      `| ${r.name} | ${r.count} (${r.floorCount}) | ${s.length} / ${c.length} (${fs.length} / ${fc.length}) | ${ms(r.firstMs)} | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${ms(percentile(s, 99))} | ${ms(percentile(fs, 50))} | ${ms(percentile(fs, 95))} | ${ratio(s, fs)} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(c, 99))} | ${ms(percentile(fc, 95))} | ${ratio(c, fc)} | ${r.inProcess === undefined ? '–' : `${ms(percentile(r.inProcess.sequential, 50))} | ${ms(percentile(r.inProcess.sequential, 95))}`} | ${r.inProcessForgetting === undefined ? '– | –' : `${ms(percentile(r.inProcessForgetting.sequential, 50))} | ${ms(percentile(r.inProcessForgetting.sequential, 95))}`} |`,
     );
   }
   return lines.join('\n');
@@ -282,6 +282,10 @@ async function benchEngine(engine: 'pglite' | 'postgres', options: Options): Pro
       ? { engine, size, dataDir: join('data', `bench-search-${size}`, 'pgdata') }
       : await postgresTarget(size);
   console.log(`\n${engine}, ${size} documents`);
+  // The machine is shared: every figure is read with the load it ran under.
+  const loadBefore = loadavg()[0] ?? 0;
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0] ?? 0), 10_000);
   const build = await ensureCorpus(target, {
     rebuild: options.rebuild,
     log: (message) => console.log(message),
@@ -308,13 +312,16 @@ async function benchEngine(engine: 'pglite' | 'postgres', options: Options): Pro
     console.log(`  resident memory: ${mb(rssIdle)} idle, ${mb(rss)} after the runs`);
   } finally {
     await server.stop();
+    clearInterval(sampler);
   }
+  const load = `Load average (1 min, 2 cores): ${loadBefore.toFixed(1)} at the start, ${loads.length === 0 ? '–' : `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`} during (sampled every 10 s), ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`;
   const { plan } = options;
   const markdown = [
     `### Search bench: ${engine}, ${size.toLocaleString('en')} documents${options.label === '' ? '' : ` (${options.label})`}`,
     '',
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; run ${new Date().toISOString().slice(0, 16)}Z.`,
     `Index build (load + indexes): ${seconds(build.loadMs + build.indexMs)} (load ${seconds(build.loadMs)}, indexes ${seconds(build.indexMs)}; built ${build.builtAt.slice(0, 10)}${build.reused ? ', reused' : ''}). Database size: ${mb(bytes)}. Server resident memory after the runs: ${mb(rss)}.`,
+    load,
     `Search engine: ${options.searchEngine}; server start (process, database${options.searchEngine === 'memory' ? ', in-memory load' : ''}): ${seconds(startMs)}; resident memory idle after start: ${mb(rssIdle)}.`,
     `Latency in ms over real HTTP (GET docs, as the browser sends it, on kept-alive connections: tests/bench/http-get.ts), sequential runs after ${plan.warmup} warm-up, then runs over ${plan.clients} concurrent clients; at least ${plan.sequential} and ${plan.concurrent} (floor: ${options.floorPlan.sequential} and ${options.floorPlan.concurrent}), more for fast queries: as many as fit in ${(plan.budgetMs ?? 0) / 1000} s per phase at the last warm-up run's pace, up to ${plan.maxRuns ?? plan.sequential} (runs: sequential / concurrent, ours then the floor's). Floor: the same query by hand in SQL on the server's connection (page and count together). ≈: count flagged approximate. First: the query's first answer over HTTP, before anything was kept for it. In process: the engine's own time (planning and the page's documents, no HTTP), with what it keeps between requests (match bitsets, phrase hits, scores, documents' JSON), and with nothing kept (each run after forget(): ${Math.min(plan.sequential, 10)} runs).`,
     '',
