@@ -15,14 +15,15 @@ export class StaleVersion extends Error {
 /**
  * Locks an activity's row for the rest of the transaction and checks the version the writer
  * read (If-Match): every write to an activity goes through here, so two analysts never lose
- * each other's work. Throws EntriesRefusal 404 for an unknown activity, StaleVersion on a
+ * each other's work. A null `expectedVersion` locks without checking (a save of a collection
+ * checks that collection's version instead). Throws EntriesRefusal 404 for an unknown activity, StaleVersion on a
  * mismatch; answers what the writers need of the row.
  */
 export async function lockActivityVersion(
   tx: Db,
   activityId: number,
   countryId: number,
-  expectedVersion: number,
+  expectedVersion: number | null,
 ): Promise<{ readonly version: number; readonly speciesId: number }> {
   const [locked] = await tx
     .select({ version: diseaseActivities.version, speciesId: diseaseActivities.speciesId })
@@ -37,6 +38,8 @@ export async function lockActivityVersion(
   if (locked === undefined) {
     throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(activityId)]);
   }
-  if (locked.version !== expectedVersion) throw new StaleVersion(locked.version);
+  if (expectedVersion !== null && locked.version !== expectedVersion) {
+    throw new StaleVersion(locked.version);
+  }
   return locked;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CaseCount, CaseCounts } from '../../../src/domain/entries/case-figures';
 import type { ReportJson } from '../../../src/domain/entries/entries-api';
+import { collectionEtag } from '../../../src/domain/entries/entries-api';
 import { EntryType, ReportStatus } from '../../../src/domain/enums';
 import type { Db } from '../client';
 import { descriptionVersions, reportArticles, reportCollections, reports, users } from '../schema';
@@ -180,6 +181,7 @@ function reportJson(
       commitDate,
       lastUpdatedBy: fullName(row.collectionUserGiven, row.collectionUserFamily),
       propagationUptoDate: c.propagationUptoDate,
+      etag: collectionEtag(c.id, c.version),
     },
   };
   if (caseTypes.has(type)) {

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CaseCounts } from '../../../src/domain/entries/case-figures';
 import type { DailyTotal } from '../../../src/domain/entries/daily-totals';
 import type { EntriesBody, SaveAnswerJson } from '../../../src/domain/entries/entries-api';
+import { collectionEtag } from '../../../src/domain/entries/entries-api';
 import type { EntryMessage } from '../../../src/domain/entries/entry-message';
 import { serverMessages } from '../../../src/domain/entries/entry-message';
 import type { PropagationRequest, SubmittedEntry } from '../../../src/domain/entries/submission';
@@ -17,7 +18,7 @@ import {
   reports,
 } from '../schema';
 import { findActivity } from './activity-detail';
-import { lockActivityVersion } from './activity-version-lock';
+import { StaleVersion, lockActivityVersion } from './activity-version-lock';
 import { withSummariesDeferred } from './summaries-deferred';
 import { recordAudit, recordAudits } from './audit';
 import { insertArticleLinks, insertReports } from './reports-batch-insert';
@@ -44,6 +45,13 @@ export interface SaveRequest {
   readonly propagation: PropagationRequest;
   /** The version the analyst read (from If-Match). */
   readonly expectedVersion: number;
+  /**
+   * When the If-Match was the saved collection's ETag (PUT): the collection version the analyst
+   * read. Only that collection is checked then; the activity's version is not, so another
+   * analyst's save of another collection does not make this one stale (the rules still run
+   * again over the activity as it is now).
+   */
+  readonly expectedCollectionVersion?: number;
   readonly userId: number;
   readonly today: string;
   /** The product's public origin (the activity link of notification mails). */
@@ -295,6 +303,31 @@ async function applyPeriodEntry(
 }
 
 /**
+ * Locks the collection saved again and checks the version the analyst read (If-Match with its
+ * ETag). Throws StaleVersion on a mismatch; an unknown collection is left to prepareSubmission
+ * (404), a new collection (POST) can match no collection's ETag (stale).
+ */
+async function checkCollectionVersion(
+  tx: Db,
+  activityId: number,
+  collectionId: number | null,
+  expected: number,
+): Promise<void> {
+  if (collectionId === null) throw new StaleVersion(-1);
+  const [row] = await tx
+    .select({ version: reportCollections.version })
+    .from(reportCollections)
+    .where(
+      and(
+        eq(reportCollections.id, collectionId),
+        eq(reportCollections.diseaseActivityId, activityId),
+      ),
+    )
+    .for('update');
+  if (row !== undefined && row.version !== expected) throw new StaleVersion(row.version);
+}
+
+/**
  * Saves (or commits) a submission. Throws EntriesRefusal (400 with the errors, or with the
  * unconfirmed high-impact warnings of a commit; 404; 409) or StaleVersion (412); nothing is
  * written then.
@@ -309,8 +342,16 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
         tx,
         request.activityId,
         request.countryId,
-        request.expectedVersion,
+        request.expectedCollectionVersion === undefined ? request.expectedVersion : null,
       );
+      if (request.expectedCollectionVersion !== undefined) {
+        await checkCollectionVersion(
+          tx,
+          request.activityId,
+          request.collectionId,
+          request.expectedCollectionVersion,
+        );
+      }
       const found = await findActivity(tx, request.activityId, request.countryId);
       if (found === undefined) {
         throw new EntriesRefusal(404, [messages.diseaseActivityNotFound(request.activityId)]);
@@ -337,6 +378,7 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
         ? request.propagation.propagateUptoDate
         : null;
       let collectionId = request.collectionId;
+      let collectionVersion: number;
       if (collectionId === null) {
         const [created] = await tx
           .insert(reportCollections)
@@ -347,19 +389,24 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
             propagationUptoDate,
             commitDate: commit ? now : null,
           })
-          .returning({ id: reportCollections.id });
+          .returning({ id: reportCollections.id, version: reportCollections.version });
         if (!created) throw new Error('report collection insert returned nothing');
         collectionId = created.id;
+        collectionVersion = created.version;
       } else {
-        await tx
+        const [updated] = await tx
           .update(reportCollections)
           .set({
             lastUpdatedByUserId: userId,
             propagationUptoDate,
             commitDate: commit ? now : null,
             updatedAt: now,
+            version: sql`${reportCollections.version} + 1`,
           })
-          .where(eq(reportCollections.id, collectionId));
+          .where(eq(reportCollections.id, collectionId))
+          .returning({ version: reportCollections.version });
+        if (!updated) throw new Error('report collection update returned nothing');
+        collectionVersion = updated.version;
       }
 
       const status = commit ? ReportStatus.Committed : ReportStatus.Saved;
@@ -557,6 +604,7 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
         committed: commit,
         reportIds,
         processedReportIds,
+        reportCollectionEtag: collectionEtag(collectionId, collectionVersion),
         messages: serverMessages(warnings),
         version,
       };

@@ -32,7 +32,7 @@ export type UserEnteredKind = UserEntered;
 
 /**
  * One save or commit of an activity's entries (report.reportCollection): the commit date, who
- * saved it last and the propagation date.
+ * saved it last, the propagation date and its version.
  */
 export const reportCollections = pgTable(
   'report_collections',
@@ -48,6 +48,13 @@ export const reportCollections = pgTable(
     commitDate: timestamp('commit_date', { withTimezone: true }),
     lastUpdatedByUserId: integer('last_updated_by_user_id').references(() => users.id),
     propagationUptoDate: date('propagation_upto_date', { mode: 'string' }),
+    /**
+     * Raised by every save of the collection: its ETag (issue 6, a version per report
+     * collection). Saving a collection again names it in If-Match, so a save of another
+     * collection of the activity does not make this one stale, and a second save of this one
+     * from an old read is refused.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

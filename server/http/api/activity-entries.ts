@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isCalendarDay, todayOf } from '../../../src/domain/calendar-day';
-import { EntriesBody, OverviewBody } from '../../../src/domain/entries/entries-api';
+import {
+  EntriesBody,
+  OverviewBody,
+  collectionOfEtag,
+} from '../../../src/domain/entries/entries-api';
 import { validateOverview } from '../../../src/domain/disease-activities';
 import { updateOverview } from '../../db/repositories/activity-overview';
 import type { PropagationRequest } from '../../../src/domain/entries/submission';
@@ -171,7 +175,9 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
   ) => {
     const activityId = idParam(request, 'activityId');
     const countryId = idParam(request, 'countryId');
-    const expected = requiredVersion(request, reply);
+    // A collection's ETag names that collection and its version (it is stale anywhere else).
+    const named = collectionOfEtag(request.headers['if-match'] ?? '');
+    const expected = named === undefined ? requiredVersion(request, reply) : -1;
     if (expected === undefined) return reply;
     const propagation = propagationOf(request, queryOf(request, 'propagate'));
     const body = decodeOr400(EntriesBody, request.body);
@@ -184,6 +190,9 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
         body,
         propagation,
         expectedVersion: expected,
+        ...(named === undefined
+          ? {}
+          : { expectedCollectionVersion: named.id === collectionId ? named.version : -1 }),
         userId: user.id,
         today: today(),
         publicUrl,

@@ -41,12 +41,33 @@ export const CaseCountJson = Schema.Struct({
   computed: Schema.Boolean,
 });
 
-/** report.reportCollection. commitDate ISO 8601 or null while only saved. */
+/**
+ * A report collection's ETag: its id and version, so that it can never be taken for the
+ * activity's ("{version}"). Saving the collection again with it as If-Match checks that
+ * collection only: another analyst's save of another collection does not make it stale.
+ */
+export const collectionEtag = (id: number, version: number) => `"collection-${id}-${version}"`;
+
+/** The collection id and version an If-Match names, if it is a collection's ETag. */
+export function collectionOfEtag(
+  etag: string,
+): { readonly id: number; readonly version: number } | undefined {
+  const match = /^\s*(?:W\/)?"collection-(\d+)-(\d+)"\s*$/.exec(etag);
+  return match?.[1] === undefined || match[2] === undefined
+    ? undefined
+    : { id: Number(match[1]), version: Number(match[2]) };
+}
+
+/**
+ * report.reportCollection. commitDate ISO 8601 or null while only saved. etag is the
+ * collection's own ETag (collectionEtag), to send as If-Match when saving it again.
+ */
 export const ReportCollectionJson = Schema.Struct({
   id: Id,
   commitDate: Schema.NullOr(Schema.String),
   lastUpdatedBy: Schema.NullOr(Schema.String),
   propagationUptoDate: Schema.NullOr(Schema.String),
+  etag: Schema.String,
 });
 
 /**
@@ -300,6 +321,8 @@ export const SaveAnswerJson = Schema.Struct({
     reportingPeriods: Schema.Array(Id),
   }),
   processedReportIds: Schema.Array(Id),
+  /** The saved collection's new ETag (collectionEtag); the activity's is the ETag header. */
+  reportCollectionEtag: Schema.String,
   messages: Schema.Array(Schema.String),
   version: Schema.Int,
 });

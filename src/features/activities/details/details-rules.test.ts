@@ -42,6 +42,7 @@ const report = (over: Partial<ReportJson>): ReportJson => ({
     commitDate: '2026-01-02T10:00:00Z',
     lastUpdatedBy: null,
     propagationUptoDate: null,
+    etag: '"collection-1-1"',
   },
   ...over,
 });
