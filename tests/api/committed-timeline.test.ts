@@ -6,6 +6,8 @@ import {
 } from '../../src/domain/entries/committed-timeline';
 import { ActivityDetailJson, SaveAnswerJson } from '../../src/domain/entries/entries-api';
 import { EntryType } from '../../src/domain/enums';
+import { committedArithmeticRows } from '../../server/db/repositories/entries-read';
+import { sourceOfRow } from '../../server/db/repositories/entries-submission';
 import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
 import type { apiClient } from './articles-fixtures';
@@ -58,6 +60,17 @@ describe.each(backends)('Committed timeline on %s', (backend) => {
     expect(entries[0]?.counts).toBeNull();
     // No entry of the other activity (the locked one's auto-surveillance entry).
     expect(entries.some((e) => e.autoSurveillanceCaseId === 'ASC-1')).toBe(false);
+  });
+
+  it('answers, entry for entry, what the check of the server reads (committedArithmeticRows, sourceOfRow)', async () => {
+    const res = await amara('GET', path());
+    const rows = await committedArithmeticRows(server.db, fx.activityId);
+    expect(rows.length).toBeGreaterThan(0);
+    // Articles aside: the timeline sends none (see src/domain/entries/committed-timeline.ts).
+    expect(decodeCommittedTimeline(decodeTimeline(res.body))).toEqual(
+      // toEqual passes over a property that is undefined.
+      rows.map((r) => ({ ...sourceOfRow(r, []), articles: undefined })),
+    );
   });
 
   it('answers 304 to a re-read naming the current version, 200 once a commit moved it on', async () => {

@@ -44,6 +44,38 @@ export async function selectReports(db: Db, where: SQL | undefined) {
 
 type ReportRow = typeof reports.$inferSelect;
 
+/**
+ * The columns the entries rules read of a stored report (sourceOfRow): a read of a large
+ * history selects these only (PGlite's row decoding is most of such a read's time).
+ */
+export const ruleColumns = {
+  locationId: reports.locationId,
+  type: reports.type,
+  reportedOn: reports.reportedOn,
+  reportStatus: reports.reportStatus,
+  reportedCumulative: reports.reportedCumulative,
+  reportedNewCases: reports.reportedNewCases,
+  reportedUserEntered: reports.reportedUserEntered,
+  reportedComputed: reports.reportedComputed,
+  suspectedCumulative: reports.suspectedCumulative,
+  suspectedNewCases: reports.suspectedNewCases,
+  suspectedUserEntered: reports.suspectedUserEntered,
+  suspectedComputed: reports.suspectedComputed,
+  confirmedCumulative: reports.confirmedCumulative,
+  confirmedNewCases: reports.confirmedNewCases,
+  confirmedUserEntered: reports.confirmedUserEntered,
+  confirmedComputed: reports.confirmedComputed,
+  deathsCumulative: reports.deathsCumulative,
+  deathsNewCases: reports.deathsNewCases,
+  deathsUserEntered: reports.deathsUserEntered,
+  deathsComputed: reports.deathsComputed,
+  sourceId: reports.sourceId,
+  autoSurveillanceCaseId: reports.autoSurveillanceCaseId,
+};
+
+/** A stored report as far as the entries rules read it. */
+export type RuleRow = Pick<ReportRow, keyof typeof ruleColumns>;
+
 const count = (
   cumulative: number | null,
   newCases: number | null,
@@ -52,7 +84,7 @@ const count = (
 ): CaseCount => ({ cumulative, newCases, userEntered, computed });
 
 /** The four figures of a stored case report. */
-export function countsOfRow(r: ReportRow): CaseCounts {
+export function countsOfRow(r: RuleRow): CaseCounts {
   return {
     reportedCases: count(
       r.reportedCumulative,
@@ -118,8 +150,8 @@ function asReportStatus(status: number | null): ReportStatus | null {
 }
 
 /** The entry type and status of a stored report, checked. */
-export const typeOf = (r: ReportRow) => asEntryType(r.type);
-export const statusOf = (r: ReportRow) => asReportStatus(r.reportStatus);
+export const typeOf = (r: Pick<ReportRow, 'type'>) => asEntryType(r.type);
+export const statusOf = (r: Pick<ReportRow, 'reportStatus'>) => asReportStatus(r.reportStatus);
 
 /** The answer form of stored reports: articles and version flags fetched in two queries. */
 export async function toReportJson(db: Db, rows: readonly StoredReport[]): Promise<ReportJson[]> {
@@ -249,31 +281,89 @@ export function committedArithmeticRows(
     db
       .select()
       .from(reports)
-      .where(
-        and(
-          eq(reports.diseaseActivityId, activityId),
-          eq(reports.reportStatus, ReportStatus.Committed),
-          before === undefined ? undefined : lt(reports.reportedOn, before),
-          inArray(reports.type, [
-            EntryType.CASE_DATA,
-            EntryType.AUTO_SURVEILLANCE,
-            EntryType.PROCESSED,
-            EntryType.NEW_REPORTING_PERIOD,
-            EntryType.END_REPORTING_PERIOD,
-          ]),
-          locationIds === undefined
-            ? undefined
-            : or(
-                inArray(reports.type, [
-                  EntryType.NEW_REPORTING_PERIOD,
-                  EntryType.END_REPORTING_PERIOD,
-                ]),
-                inArray(reports.locationId, [...locationIds]),
-              ),
-        ),
-      )
+      .where(committedArithmeticWhere(activityId, before, locationIds))
       // History order: the rules break ties between entries of one day and type by it, so the
       // server's walk and the worker's (committedTimeline) must see the same order.
       .orderBy(asc(reports.id))
+  );
+}
+
+type RuleColumn = keyof typeof ruleColumns;
+const ruleColumnNames = Object.keys(ruleColumns) as RuleColumn[];
+
+/**
+ * committedArithmeticRows of the whole history, only the columns the rules read, gathered by
+ * the database into one array per column: decoding 73,000 rows one by one took 1.4 s on PGlite
+ * (most of the read), one row of arrays a tenth of it. Dates go as text (a date array would
+ * come back as Date objects).
+ */
+export async function committedRuleRows(db: Db, activityId: number): Promise<RuleRow[]> {
+  const arrays = Object.fromEntries(
+    ruleColumnNames.map((name) => {
+      const column = name === 'reportedOn' ? sql`${ruleColumns[name]}::text` : ruleColumns[name];
+      return [
+        name,
+        sql<unknown[]>`coalesce(array_agg(${column} order by ${reports.id}), '{}')`,
+      ] as const;
+    }),
+  ) as Record<RuleColumn, SQL<unknown[]>>;
+  const [row] = await db.select(arrays).from(reports).where(committedArithmeticWhere(activityId));
+  if (row === undefined) return [];
+  // The database typed each array (the columns' own types), so a value is its column's type.
+  const at = <K extends RuleColumn>(name: K, i: number) => row[name][i] as RuleRow[K];
+  const n = row.locationId.length;
+  const out = new Array<RuleRow>(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = {
+      locationId: at('locationId', i),
+      type: at('type', i),
+      reportedOn: at('reportedOn', i),
+      reportStatus: at('reportStatus', i),
+      reportedCumulative: at('reportedCumulative', i),
+      reportedNewCases: at('reportedNewCases', i),
+      reportedUserEntered: at('reportedUserEntered', i),
+      reportedComputed: at('reportedComputed', i),
+      suspectedCumulative: at('suspectedCumulative', i),
+      suspectedNewCases: at('suspectedNewCases', i),
+      suspectedUserEntered: at('suspectedUserEntered', i),
+      suspectedComputed: at('suspectedComputed', i),
+      confirmedCumulative: at('confirmedCumulative', i),
+      confirmedNewCases: at('confirmedNewCases', i),
+      confirmedUserEntered: at('confirmedUserEntered', i),
+      confirmedComputed: at('confirmedComputed', i),
+      deathsCumulative: at('deathsCumulative', i),
+      deathsNewCases: at('deathsNewCases', i),
+      deathsUserEntered: at('deathsUserEntered', i),
+      deathsComputed: at('deathsComputed', i),
+      sourceId: at('sourceId', i),
+      autoSurveillanceCaseId: at('autoSurveillanceCaseId', i),
+    };
+  }
+  return out;
+}
+
+/** Which rows committedArithmeticRows reads. */
+function committedArithmeticWhere(
+  activityId: number,
+  before?: string,
+  locationIds?: readonly number[],
+) {
+  return and(
+    eq(reports.diseaseActivityId, activityId),
+    eq(reports.reportStatus, ReportStatus.Committed),
+    before === undefined ? undefined : lt(reports.reportedOn, before),
+    inArray(reports.type, [
+      EntryType.CASE_DATA,
+      EntryType.AUTO_SURVEILLANCE,
+      EntryType.PROCESSED,
+      EntryType.NEW_REPORTING_PERIOD,
+      EntryType.END_REPORTING_PERIOD,
+    ]),
+    locationIds === undefined
+      ? undefined
+      : or(
+          inArray(reports.type, [EntryType.NEW_REPORTING_PERIOD, EntryType.END_REPORTING_PERIOD]),
+          inArray(reports.locationId, [...locationIds]),
+        ),
   );
 }

@@ -25,6 +25,7 @@ import {
   reports,
 } from '../schema';
 import type { FoundActivity } from './activity-detail';
+import type { RuleRow } from './entries-read';
 import { countsOfRow, statusOf, typeOf } from './entries-read';
 import type { PendingPlace, ReadCommitted } from './entries-window-read';
 import { articlesOfReports, readCommittedWindow } from './entries-window-read';
@@ -77,7 +78,7 @@ function fieldsOfRow(r: ReportRow): SubmittedFields {
 }
 
 /** A stored report as a timeline entry of the rules. */
-export function sourceOfRow(r: ReportRow, articles: readonly number[]): DailyTotalSource {
+export function sourceOfRow(r: RuleRow, articles: readonly number[]): DailyTotalSource {
   const type = typeOf(r);
   const hasCounts =
     type === EntryType.CASE_DATA ||
