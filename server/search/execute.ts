@@ -17,8 +17,14 @@ export interface SearchResult {
   /** Present when the request asked for a count. */
   readonly count?: { readonly value: number; readonly approximate: boolean };
   readonly value: readonly (SearchDocument & { '@search.score': number })[];
-  /** The same documents already serialised, each a JSON object (the in-process engine's). */
-  readonly valueJson?: readonly string[];
+  /**
+   * The same documents as the in-process engine keeps them: each one's JSON object as UTF-8
+   * bytes, without its score, and the scores; http.ts copies them into the answer as they are.
+   */
+  readonly serialised?: {
+    readonly documents: readonly Buffer[];
+    readonly scores: readonly number[];
+  };
   /** The skip and top of the next request when $top exceeded the page maximum and more remain. */
   readonly next?: { readonly skip: number; readonly top: number };
 }

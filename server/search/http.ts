@@ -186,21 +186,38 @@ function sendJson(reply: FastifyReply, body: unknown) {
 }
 
 /**
- * A search answer: the documents the in-process engine already serialised are spliced in as
- * they are (no parse, no second serialisation); the other members go through JSON.stringify.
+ * A search answer: the documents the in-process engine keeps as UTF-8 JSON are copied into one
+ * buffer as they are, each after its score (no parse, no second serialisation, no encoding of a
+ * 170 kB string per request); the other members go through JSON.stringify.
  */
 function sendSearch(reply: FastifyReply, result: SearchResult, body: Record<string, unknown>) {
-  const documents = result.valueJson;
-  if (documents === undefined) return sendJson(reply, body);
-  const members = Object.entries(body).map(([name, value]) =>
-    name === 'value'
-      ? `"value":[${documents.join(',')}]`
-      : `${JSON.stringify(name)}:${JSON.stringify(value)}`,
+  const serialised = result.serialised;
+  if (serialised === undefined) return sendJson(reply, body);
+  const before: string[] = [];
+  const after: string[] = [];
+  let valueSeen = false;
+  for (const [name, value] of Object.entries(body)) {
+    if (name === 'value') valueSeen = true;
+    else (valueSeen ? after : before).push(`${JSON.stringify(name)}:${JSON.stringify(value)}`);
+  }
+  const head = `{${before.map((member) => `${member},`).join('')}"value":[`;
+  const tail = `]${after.map((member) => `,${member}`).join('')}}`;
+  const { documents, scores } = serialised;
+  // ASCII: a number and punctuation. A document's bytes follow without their opening brace.
+  const prefixes = documents.map(
+    (document, i) =>
+      `${i === 0 ? '' : ','}{"@search.score":${JSON.stringify(scores[i] ?? 1)}${document.length > 2 ? ',' : ''}`,
   );
-  return reply
-    .code(200)
-    .type(jsonType)
-    .send(`{${members.join(',')}}`);
+  let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  documents.forEach((document, i) => (length += (prefixes[i] ?? '').length + document.length - 1));
+  const answer = Buffer.allocUnsafe(length);
+  let at = answer.write(head, 0);
+  documents.forEach((document, i) => {
+    at += answer.write(prefixes[i] ?? '', at, 'latin1');
+    at += document.copy(answer, at, 1);
+  });
+  answer.write(tail, at);
+  return reply.code(200).type(jsonType).send(answer);
 }
 
 const noResource = (request: FastifyRequest) =>
@@ -304,7 +321,7 @@ function searchBody(
     body['@search.nextPageParameters'] = { ...withoutNulls(raw), skip: next.skip, top: next.top };
   }
   // Kept in its place; sendSearch splices in the serialised documents when there are some.
-  body['value'] = result.valueJson === undefined ? result.value : [];
+  body['value'] = result.serialised === undefined ? result.value : [];
   if (next !== undefined) {
     const origin = `${request.protocol}://${request.host}`;
     const base = `${origin}/search/indexes('${index.name}')/docs`;

@@ -84,7 +84,7 @@ export class MemoryEngine {
   /** Parsed `search` and `$filter` texts (they depend on the text alone). */
   private readonly parsed: ParsedCache;
   private phrases: PhraseCache;
-  /** Pages' documents as JSON text (about 64 MB at most). */
+  /** Pages' documents as JSON bytes (32 MB at most). */
   private readonly documents = new DocumentCache(32 * 2 ** 20);
   /**
    * BM25 scores of recent searches: they depend on every live document (idf, average length),
@@ -336,7 +336,7 @@ export class MemoryEngine {
     }
     const { count, slots, scores } = plan;
     const store = this.store;
-    const cacheKeys = Array.from(slots, (s) => DocumentCache.keyOf(request.select, s));
+    const cacheKeys = this.documents.keysOf(request.select, slots);
     const texts = cacheKeys.map((key) => this.documents.get(store, key));
     const missing = slots.filter((_, i) => texts[i] === undefined);
     if (missing.length > 0) {
@@ -352,14 +352,17 @@ export class MemoryEngine {
         const row = byKey.get(store.keys[slot] ?? '');
         // Deleted between planning and fetching: gone from the page, as from SQL's.
         if (row === undefined) return;
-        const text = JSON.stringify(documentOf(row, request.select));
+        const text = Buffer.from(JSON.stringify(documentOf(row, request.select)));
         texts[i] = text;
         this.documents.set(store, cacheKeys[i] ?? '', text);
       });
     }
-    const valueJson: string[] = [];
+    const documents: Buffer[] = [];
+    const documentScores: number[] = [];
     texts.forEach((text, i) => {
-      if (text !== undefined) valueJson.push(withScore(scores[i] ?? 1, text));
+      if (text === undefined) return;
+      documents.push(text);
+      documentScores.push(scores[i] ?? 1);
     });
     let value: SearchResult['value'] | undefined;
     const pageSize = Math.min(request.top, maxPageSize);
@@ -370,11 +373,14 @@ export class MemoryEngine {
         : undefined;
     return {
       ...(request.count ? { count: { value: count, approximate: false } } : {}),
-      valueJson,
-      // Parsed only for callers other than the HTTP route (tests), which sends the text.
+      serialised: { documents, scores: documentScores },
+      // Parsed only for callers other than the HTTP route (tests), which sends the bytes.
       get value() {
-        return (value ??= valueJson.map(
-          (text) => JSON.parse(text) as SearchResult['value'][number],
+        return (value ??= documents.map(
+          (text, i) =>
+            JSON.parse(
+              withScore(documentScores[i] ?? 1, text.toString('utf8')),
+            ) as SearchResult['value'][number],
         ));
       },
       ...(more === undefined ? {} : { next: more }),
