@@ -5,6 +5,7 @@
  * Totals; then POST …/reports/false/validate with one case entry per place, and commits of one
  * case entry per place on successive days. Reports p50 / p95 in milliseconds.
  */
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import * as t from '../../server/db/schema';
@@ -21,6 +22,8 @@ export interface EntriesHttpResult {
   readonly days: number;
   readonly backend: 'pglite' | 'postgres';
   readonly loadSeconds: number;
+  /** The machine's 1-minute load average before and after the timed calls (it is shared). */
+  readonly loadAverage: { readonly before: number; readonly after: number };
   readonly validate: { readonly p50: number; readonly p95: number; readonly runs: number };
   /** GET …/reports/committedTimeline (gzip), and the 304 re-read of an unchanged activity. */
   readonly timeline: { readonly p50: number; readonly notModifiedP50: number; readonly mb: number };
@@ -124,6 +127,7 @@ export async function benchEntriesHttp(
   });
   try {
     const lastDay = addDays(start, days - 1);
+    const loadBefore = loadavg()[0] ?? 0;
     const read: number[] = [];
     const notModified: number[] = [];
     let timelineEtag = '';
@@ -154,7 +158,7 @@ export async function benchEntriesHttp(
       (
         await fetch(`${base}/numDays/5`, { headers: { authorization: `Bearer ${token}` } })
       ).headers.get('etag') ?? '';
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 11; i++) {
       const t = performance.now();
       const res = await call(
         'POST',
@@ -170,6 +174,7 @@ export async function benchEntriesHttp(
       days,
       backend,
       loadSeconds,
+      loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },
       timeline: { p50: quantile(read, 0.5), notModifiedP50: quantile(notModified, 0.5), mb },
       validate: {
         p50: quantile(validate, 0.5),
@@ -186,6 +191,6 @@ export async function benchEntriesHttp(
 if (process.argv[1]?.endsWith('entries-http.ts')) {
   const r = await benchEntriesHttp();
   console.log(
-    `${r.backend}, ${r.locations} places × ${r.days} days (loaded in ${r.loadSeconds.toFixed(0)} s): validate p50 ${r.validate.p50.toFixed(0)} ms p95 ${r.validate.p95.toFixed(0)} ms (${r.validate.runs} runs); commit p50 ${r.commit.p50.toFixed(0)} ms p95 ${r.commit.p95.toFixed(0)} ms (${r.commit.runs} runs); committedTimeline (${r.timeline.mb.toFixed(1)} MB JSON) p50 ${r.timeline.p50.toFixed(0)} ms, 304 re-read p50 ${r.timeline.notModifiedP50.toFixed(1)} ms`,
+    `${r.backend}, ${r.locations} places × ${r.days} days (loaded in ${r.loadSeconds.toFixed(0)} s): validate p50 ${r.validate.p50.toFixed(0)} ms p95 ${r.validate.p95.toFixed(0)} ms (${r.validate.runs} runs); commit p50 ${r.commit.p50.toFixed(0)} ms p95 ${r.commit.p95.toFixed(0)} ms (${r.commit.runs} runs); committedTimeline (${r.timeline.mb.toFixed(1)} MB JSON) p50 ${r.timeline.p50.toFixed(0)} ms, 304 re-read p50 ${r.timeline.notModifiedP50.toFixed(1)} ms; load average ${r.loadAverage.before.toFixed(1)} -> ${r.loadAverage.after.toFixed(1)}`,
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { EntryType, ReportStatus, entryTypeWeight } from '../../../src/domain/enums';
 import type { Db } from '../client';
 import { reportArticles, reports } from '../schema';
@@ -65,9 +65,14 @@ function resetDayOf(periods: readonly ReportRow[], firstDay: string): string | n
   return reset;
 }
 
-/** The latest committed case row's day at a place before its pending day, with a condition. */
+/**
+ * The latest day of a committed case row at a place before its pending day (and not before its
+ * reset), with a condition. max(), not ORDER BY … LIMIT 1: PostgreSQL turns max() into one
+ * backward step of the (activity, location, day) index, while for ORDER BY, with the estimates
+ * of a never-analysed table (PGlite runs no autovacuum), it sorted the place's whole history.
+ */
 const latestBefore = (activityId: number, condition: ReturnType<typeof sql> | null) => sql`(
-  select r.reported_on from reports r
+  select max(r.reported_on) from reports r
   where r.disease_activity_id = ${activityId} and r.location_id = w.location_id
     and r.report_status = ${ReportStatus.Committed}
     and r.type in (${sql.join(
@@ -76,8 +81,7 @@ const latestBefore = (activityId: number, condition: ReturnType<typeof sql> | nu
     )})
     and r.reported_on < w.first_day
     and r.reported_on >= coalesce(w.reset_day, '-infinity'::date)
-    ${condition === null ? sql`` : sql`and ${condition}`}
-  order by r.reported_on desc limit 1)`;
+    ${condition === null ? sql`` : sql`and ${condition}`})`;
 
 /**
  * The committed case rows (case data, auto surveillance, Daily Totals) of the pending places
@@ -102,38 +106,46 @@ export async function committedWindowRows(
     })),
   );
   // Per place the day it is read from: the earliest of the latest days before its pending day
-  // holding each figure's cumulative, and of the latest day at all (the fold's own day). A
-  // statement of its own: joined into the read below, the planner re-ran it per row.
-  const bounds = rowsOf(
+  // holding each figure's cumulative, and of the latest day at all (the fold's own day); then
+  // the ids of its rows from that day on, by a lateral read (a range of the (activity,
+  // location, day) index per place, whatever the planner estimates: joined plainly, it walked
+  // the activity's whole history by the (activity, type, status) index when the table had no
+  // statistics, as PGlite's never do: it runs no autovacuum).
+  const found = rowsOf(
     await db.execute(sql`
-      select w.location_id, coalesce(least(
+      select r.id from json_to_recordset(${windows}::json)
+        as w(location_id integer, first_day date, reset_day date)
+      cross join lateral (select coalesce(least(
         ${latestBefore(activityId, sql`r.reported_cumulative is not null`)},
         ${latestBefore(activityId, sql`r.suspected_cumulative is not null`)},
         ${latestBefore(activityId, sql`r.confirmed_cumulative is not null`)},
         ${latestBefore(activityId, sql`r.deaths_cumulative is not null`)},
         ${latestBefore(activityId, null)}
-      ), w.first_day)::text as from_day
-      from json_to_recordset(${windows}::json)
-        as w(location_id integer, first_day date, reset_day date)`),
+      ), w.first_day) as from_day) as f
+      cross join lateral (
+        select r.id from reports r
+        where r.disease_activity_id = ${activityId} and r.location_id = w.location_id
+          and r.reported_on >= f.from_day
+      ) as r`),
   );
-  const from = sql`json_to_recordset(${JSON.stringify(bounds)}::json)
-    as b(location_id integer, from_day date)`;
-  return db
-    .select(getTableColumns(reports))
-    .from(reports)
-    .innerJoin(
-      from,
-      sql`b.location_id = ${reports.locationId} and ${reports.reportedOn} >= b.from_day`,
-    )
-    .where(
-      and(
-        eq(reports.diseaseActivityId, activityId),
-        eq(reports.reportStatus, ReportStatus.Committed),
-        inArray(reports.type, caseTypes),
-      ),
-    )
-    .orderBy(asc(reports.id));
+  const ids = found.map((row) => (row as { id: number }).id);
+  // By primary key; the type and status are checked here, not in the lateral read's condition,
+  // so that nothing there could draw the planner to the (activity, type, status) index.
+  const read: ReportRow[] = [];
+  for (let at = 0; at < ids.length; at += maxIdsPerStatement) {
+    read.push(
+      ...(await db
+        .select()
+        .from(reports)
+        .where(inArray(reports.id, ids.slice(at, at + maxIdsPerStatement)))),
+    );
+  }
+  return read
+    .filter((r) => r.reportStatus === ReportStatus.Committed && caseTypeSet.has(r.type))
+    .sort((a, b) => a.id - b.id);
 }
+
+const caseTypeSet: ReadonlySet<number> = new Set(caseTypes);
 
 /** The articles of some reports, by report id (in chunks: an id list is one parameter each). */
 export async function articlesOfReports(

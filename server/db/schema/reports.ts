@@ -192,6 +192,14 @@ export const reports = pgTable(
       t.reportedOn.desc(),
     ),
     index('reports_activity_type_status_idx').on(t.diseaseActivityId, t.type, t.reportStatus),
+    // Per figure, the rows that carry its cumulative: validate and save look up, per place, the
+    // latest one before a day (entries-window-read.ts); a figure never reported would otherwise
+    // walk the place's whole history to find none.
+    ...(['reported', 'suspected', 'confirmed', 'deaths'] as const).map((figure) =>
+      index(`reports_${figure}_cumulative_idx`)
+        .on(t.diseaseActivityId, t.locationId, t.reportedOn.desc())
+        .where(sql`${t[`${figure}Cumulative`]} is not null`),
+    ),
     index('reports_collection_idx').on(t.reportCollectionId),
     index('reports_location_date_idx').on(t.locationId, t.reportedOn.desc()),
     index('reports_reporting_period_idx').on(t.reportingPeriodId),
