@@ -107,10 +107,11 @@ export async function committedWindowRows(
   );
   // Per place the day it is read from: the earliest of the latest days before its pending day
   // holding each figure's cumulative, and of the latest day at all (the fold's own day); then
-  // the ids of its rows from that day on, by a lateral read (a range of the (activity,
-  // location, day) index per place, whatever the planner estimates: joined plainly, it walked
-  // the activity's whole history by the (activity, type, status) index when the table had no
-  // statistics, as PGlite's never do: it runs no autovacuum).
+  // the ids of its rows from that day on, by a lateral read: a range of the (activity,
+  // location, day) index per place. `offset 0` keeps each lateral subquery a per-place loop:
+  // without it the planner, on the estimates of a table with no statistics (PGlite's never
+  // have any: it runs no autovacuum), flattened them into a hash join over the activity's
+  // whole history and ran the bounds once per history row.
   const found = rowsOf(
     await db.execute(sql`
       select r.id from json_to_recordset(${windows}::json)
@@ -121,11 +122,12 @@ export async function committedWindowRows(
         ${latestBefore(activityId, sql`r.confirmed_cumulative is not null`)},
         ${latestBefore(activityId, sql`r.deaths_cumulative is not null`)},
         ${latestBefore(activityId, null)}
-      ), w.first_day) as from_day) as f
+      ), w.first_day) as from_day offset 0) as f
       cross join lateral (
         select r.id from reports r
         where r.disease_activity_id = ${activityId} and r.location_id = w.location_id
           and r.reported_on >= f.from_day
+        offset 0
       ) as r`),
   );
   const ids = found.map((row) => (row as { id: number }).id);
