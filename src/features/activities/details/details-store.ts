@@ -405,6 +405,9 @@ export async function validate(): Promise<void> {
   try {
     const answer = await getEngine().validateEntries({ ...s.key }, submission(false, false));
     s.validation = { answer: ref(answer), confirmed: [] };
+    // The server answered: the next change shows a fresh pre-check, not one from before.
+    precheckSequence += 1;
+    s.precheck = null;
     // After validation the form resets to the current values (spec 001 §4).
     s.dirty = false;
   } catch {
