@@ -163,6 +163,8 @@ export const messages = {
       : `Report ${reportId} is not a saved entry of report collection ${collectionId}.`,
   preconditionRequired:
     'This write needs an If-Match header with the version (ETag) of the disease activity you read.',
+  commitNeedsActivityVersion:
+    'A commit needs an If-Match header with the version (ETag) of the disease activity you read, not of the report collection: it writes Daily Totals from the whole activity.',
   staleVersion:
     'Another analyst changed this disease activity since you loaded it. Nothing was saved: review the current entries and try again.',
   invalidBoolean: (name: string) => `${name} must be true or false.`,

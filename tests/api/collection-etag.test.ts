@@ -23,7 +23,7 @@ const decodeSave = Schema.decodeUnknownSync(SaveAnswerJson, strict);
  * A version per report collection (issue 6): each collection carries its own ETag; saving it
  * again with that ETag checks that collection only, so another analyst's save elsewhere in the
  * activity does not block it, while a save of the same collection from an old read gets 412
- * with the fresh state and writes nothing.
+ * with the fresh state and writes nothing. A commit still names the activity's version.
  */
 describe.each(backends)('Report collection ETags on %s', (backend) => {
   let server: TestServer;
@@ -142,6 +142,15 @@ describe.each(backends)('Report collection ETags on %s', (backend) => {
     ).toBe(412);
     expect(await newCasesOf(yCase)).toEqual({ n: 4, status: ReportStatus.Saved });
     expect(await countReports()).toBe(reports);
+
+    // A commit needs the activity's ETag (its Daily Totals come from the whole activity).
+    expect(
+      await lukas('PUT', path, {
+        json: { ...yBody, commitChanges: true },
+        headers: { 'if-match': y.reportCollectionEtag },
+      }),
+    ).toMatchObject({ status: 428, body: { errors: [messages.commitNeedsActivityVersion] } });
+    expect(await newCasesOf(yCase)).toEqual({ n: 4, status: ReportStatus.Saved });
 
     // With its current ETag, Y saves.
     const fresh = await lukas('PUT', path, {

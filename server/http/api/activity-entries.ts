@@ -181,6 +181,12 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
     if (expected === undefined) return reply;
     const propagation = propagationOf(request, queryOf(request, 'propagate'));
     const body = decodeOr400(EntriesBody, request.body);
+    // A commit computes Daily Totals (and the warnings to confirm) from the whole activity, so it
+    // must name the activity's version: with a collection's only, the analyst could commit over
+    // figures and warnings that another analyst's commit changed since they were shown.
+    if (named !== undefined && body.commitChanges) {
+      return sendErrors(reply, 428, [messages.commitNeedsActivityVersion]);
+    }
     const user = currentUser(request);
     try {
       const answer = await saveEntries(db, {
