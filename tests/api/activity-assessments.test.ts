@@ -1,29 +1,19 @@
 import { Schema } from 'effect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssessmentJson, assessmentMessages } from '../../src/domain/assessments';
 import { messages } from '../../src/domain/messages';
-import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
-import type { apiClient } from './articles-fixtures';
-import type { EntriesFixtures } from './entries-fixtures';
-import { startEntriesServer } from './entries-fixtures';
+import { useEntriesServer } from './entries-fixtures';
 
 const decodeList = Schema.decodeUnknownSync(Schema.Array(AssessmentJson), {
   onExcessProperty: 'error',
 });
 
 describe.each(backends)('Assessments on %s', (backend) => {
-  let server: TestServer;
-  let fx: EntriesFixtures;
-  let amara: ReturnType<typeof apiClient>;
-  let anonymous: ReturnType<typeof apiClient>;
+  const api = useEntriesServer(backend);
+  const { amara, anonymous } = api;
 
-  beforeAll(async () => {
-    ({ server, fx, amara, anonymous } = await startEntriesServer(backend));
-  });
-  afterAll(() => server.close());
-
-  const path = () => `/api/diseaseactivities/${fx.activityId}/assessments`;
+  const path = () => `/api/diseaseactivities/${api.fx.activityId}/assessments`;
   const good = {
     assessedOn: '2024-01-10',
     concernLevelId: 1,
@@ -37,7 +27,7 @@ describe.each(backends)('Assessments on %s', (backend) => {
     const created = await amara('POST', path(), { json: good });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      diseaseActivityId: fx.activityId,
+      diseaseActivityId: api.fx.activityId,
       assessedOn: '2024-01-10',
       criteriaIds: [1],
       rationale: 'Rising in Toronto.',
@@ -46,7 +36,7 @@ describe.each(backends)('Assessments on %s', (backend) => {
     await amara('POST', path(), { json: { ...good, assessedOn: '2024-01-12', criteriaIds: [] } });
     const list = decodeList((await amara('GET', path())).body);
     expect(list.map((a) => a.assessedOn)).toEqual(['2024-01-12', '2024-01-10']);
-    const history = await amara('GET', `/api/diseaseactivities/${fx.activityId}/history`);
+    const history = await amara('GET', `/api/diseaseactivities/${api.fx.activityId}/history`);
     expect(JSON.stringify(history.body)).not.toContain('"entity":"assessment"');
   });
 

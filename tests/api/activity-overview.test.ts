@@ -1,26 +1,17 @@
 import { Schema } from 'effect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ActivityDetailJson } from '../../src/domain/entries/entries-api';
 import { messages } from '../../src/domain/messages';
-import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
-import type { apiClient } from './articles-fixtures';
-import type { EntriesFixtures } from './entries-fixtures';
-import { startEntriesServer } from './entries-fixtures';
+import { useEntriesServer } from './entries-fixtures';
 
 const decodeDetail = Schema.decodeUnknownSync(ActivityDetailJson, { onExcessProperty: 'error' });
 
 describe.each(backends)('Overview edit on %s', (backend) => {
-  let server: TestServer;
-  let fx: EntriesFixtures;
-  let amara: ReturnType<typeof apiClient>;
+  const api = useEntriesServer(backend);
+  const { amara } = api;
 
-  beforeAll(async () => {
-    ({ server, fx, amara } = await startEntriesServer(backend));
-  });
-  afterAll(() => server.close());
-
-  const path = () => `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+  const path = () => `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.canada}`;
   const good = {
     riskModelId: 1,
     publiclyVisible: false,
@@ -42,7 +33,7 @@ describe.each(backends)('Overview edit on %s', (backend) => {
     });
     expect(res.headers.get('etag')).toBe(`"${d.version}"`);
     expect(res.headers.get('etag')).not.toBe(etag);
-    const history = await amara('GET', `/api/diseaseactivities/${fx.activityId}/history`);
+    const history = await amara('GET', `/api/diseaseactivities/${api.fx.activityId}/history`);
     expect(history.body).toEqual([
       expect.objectContaining({
         entity: 'diseaseActivity',

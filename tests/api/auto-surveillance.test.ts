@@ -1,30 +1,20 @@
 import { Schema } from 'effect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ActivityDetailJson, SaveAnswerJson } from '../../src/domain/entries/entries-api';
 import { AutoSurveillanceReview, EntryType, ReportStatus } from '../../src/domain/enums';
 import { messages } from '../../src/domain/messages';
-import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
-import type { apiClient } from './articles-fixtures';
-import type { EntriesFixtures } from './entries-fixtures';
-import { startEntriesServer } from './entries-fixtures';
+import { useEntriesServer } from './entries-fixtures';
 
 const strict = { onExcessProperty: 'error' } as const;
 const decodeDetail = Schema.decodeUnknownSync(ActivityDetailJson, strict);
 const decodeSave = Schema.decodeUnknownSync(SaveAnswerJson, strict);
 
 describe.each(backends)('Auto-surveillance ingestion on %s', (backend) => {
-  let server: TestServer;
-  let fx: EntriesFixtures;
-  let amara: ReturnType<typeof apiClient>;
-  let anonymous: ReturnType<typeof apiClient>;
+  const api = useEntriesServer(backend);
+  const { amara, anonymous } = api;
 
-  beforeAll(async () => {
-    ({ server, fx, amara, anonymous } = await startEntriesServer(backend));
-  });
-  afterAll(() => server.close());
-
-  const base = () => `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+  const base = () => `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.canada}`;
   const detail = async () => {
     const res = await amara('GET', `${base()}/numDays/5`);
     return { detail: decodeDetail(res.body), etag: res.headers.get('etag') ?? '' };
@@ -35,7 +25,7 @@ describe.each(backends)('Auto-surveillance ingestion on %s', (backend) => {
     sourceId: 'AS-CA-1',
     cases: [
       {
-        locationId: fx.place.toronto,
+        locationId: api.fx.place.toronto,
         reportedOn,
         autoSurveillanceCaseId: caseId,
         reportedCases: reported,
@@ -71,7 +61,7 @@ describe.each(backends)('Auto-surveillance ingestion on %s', (backend) => {
       json: {
         cases: [
           {
-            locationId: fx.place.toronto,
+            locationId: api.fx.place.toronto,
             reportedOn: '2024-01-13',
             reportedCases: { newCases: 1, userEntered: 'newCases' },
           },
@@ -121,7 +111,7 @@ describe.each(backends)('Auto-surveillance ingestion on %s', (backend) => {
       sourceId: 'AS-CA-1',
       cases: [
         {
-          locationId: fx.place.toronto,
+          locationId: api.fx.place.toronto,
           reportedOn: '2024-01-15',
           autoSurveillanceCaseId: 'ASC-300',
           reportedCases: 5,
@@ -139,7 +129,7 @@ describe.each(backends)('Auto-surveillance ingestion on %s', (backend) => {
       sourceId: 'AS-CA-1',
       cases: [
         {
-          locationId: fx.place.paris,
+          locationId: api.fx.place.paris,
           reportedOn: '2024-01-15',
           autoSurveillanceCaseId: 'ASC-302',
           reportedCases: 40,
@@ -155,7 +145,7 @@ describe.each(backends)('Auto-surveillance ingestion on %s', (backend) => {
       {},
       { sourceId: 'AS', cases: [] },
       { sourceId: '', cases: delivery('x', 1).cases },
-      { sourceId: 'AS', cases: [{ locationId: fx.place.toronto, reportedOn: '2024-13-01' }] },
+      { sourceId: 'AS', cases: [{ locationId: api.fx.place.toronto, reportedOn: '2024-13-01' }] },
     ]) {
       expect((await ingest(body)).status).toBe(400);
     }
@@ -170,7 +160,7 @@ describe.each(backends)('Auto-surveillance ingestion on %s', (backend) => {
       (
         await amara(
           'POST',
-          `/api/diseaseactivities/999999/countries/${fx.place.canada}/autoSurveillance`,
+          `/api/diseaseactivities/999999/countries/${api.fx.place.canada}/autoSurveillance`,
           {
             json: delivery('ASC-500', 50),
           },

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { Schema } from 'effect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import {
   ActivityDetailJson,
@@ -9,11 +9,8 @@ import {
 } from '../../src/domain/entries/entries-api';
 import { ReportStatus } from '../../src/domain/enums';
 import { messages } from '../../src/domain/messages';
-import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
-import type { apiClient } from './articles-fixtures';
-import type { EntriesFixtures } from './entries-fixtures';
-import { startEntriesServer } from './entries-fixtures';
+import { useEntriesServer } from './entries-fixtures';
 
 const strict = { onExcessProperty: 'error' } as const;
 const decodeDetail = Schema.decodeUnknownSync(ActivityDetailJson, strict);
@@ -26,17 +23,10 @@ const decodeSave = Schema.decodeUnknownSync(SaveAnswerJson, strict);
  * with the fresh state and writes nothing. A commit still names the activity's version.
  */
 describe.each(backends)('Report collection ETags on %s', (backend) => {
-  let server: TestServer;
-  let fx: EntriesFixtures;
-  let amara: ReturnType<typeof apiClient>;
-  let lukas: ReturnType<typeof apiClient>;
+  const api = useEntriesServer(backend);
+  const { amara, lukas } = api;
 
-  beforeAll(async () => {
-    ({ server, fx, amara, lukas } = await startEntriesServer(backend));
-  });
-  afterAll(() => server.close());
-
-  const base = () => `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+  const base = () => `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.canada}`;
   const detail = async () => {
     const res = await amara('GET', `${base()}/numDays/5`);
     return { detail: decodeDetail(res.body), etag: res.headers.get('etag') ?? '' };
@@ -49,23 +39,23 @@ describe.each(backends)('Report collection ETags on %s', (backend) => {
   });
   const newCasesOf = async (id: number) =>
     (
-      await server.db
+      await api.server.db
         .select({ n: t.reports.reportedNewCases, status: t.reports.reportStatus })
         .from(t.reports)
         .where(eq(t.reports.id, id))
     )[0];
   const countReports = async () =>
     (
-      await server.db
+      await api.server.db
         .select({ n: sql<number>`count(*)::int` })
         .from(t.reports)
-        .where(eq(t.reports.diseaseActivityId, fx.activityId))
+        .where(eq(t.reports.diseaseActivityId, api.fx.activityId))
     )[0]?.n;
 
   it('a collection saved again with its own ETag is not stale after another analyst’s save; an old one gets 412', async () => {
     // Amara saves collection X; its ETag is in the answer and in the detail's reports.
     const first = await amara('POST', `${base()}/reports/propagate`, {
-      json: { cases: [caseAt(fx.place.toronto, 2)] },
+      json: { cases: [caseAt(api.fx.place.toronto, 2)] },
       headers: { 'if-match': (await detail()).etag },
     });
     expect(first.status).toBe(201);
@@ -80,7 +70,7 @@ describe.each(backends)('Report collection ETags on %s', (backend) => {
 
     // Lukas saves collection Y elsewhere: the activity's version moves on, X's does not.
     const other = await lukas('POST', `${base()}/reports/propagate`, {
-      json: { cases: [caseAt(fx.place.ontario, 4)] },
+      json: { cases: [caseAt(api.fx.place.ontario, 4)] },
       headers: { 'if-match': read.etag },
     });
     expect(other.status).toBe(201);
@@ -89,7 +79,7 @@ describe.each(backends)('Report collection ETags on %s', (backend) => {
 
     // Amara saves X again with X's ETag: it goes through.
     const again = await amara('PUT', `${base()}/reports/${x.reportCollectionId}/propagate`, {
-      json: { cases: [caseAt(fx.place.toronto, 3, xCase)] },
+      json: { cases: [caseAt(api.fx.place.toronto, 3, xCase)] },
       headers: { 'if-match': x.reportCollectionEtag },
     });
     expect(again.status).toBe(200);
@@ -100,7 +90,7 @@ describe.each(backends)('Report collection ETags on %s', (backend) => {
     // Lukas saves X from his old read (X's first ETag): 412, the fresh state, nothing written.
     const reports = await countReports();
     const stale = await lukas('PUT', `${base()}/reports/${x.reportCollectionId}/propagate`, {
-      json: { cases: [caseAt(fx.place.toronto, 9, xCase)] },
+      json: { cases: [caseAt(api.fx.place.toronto, 9, xCase)] },
       headers: { 'if-match': x.reportCollectionEtag },
     });
     expect(stale.status).toBe(412);
@@ -119,7 +109,7 @@ describe.each(backends)('Report collection ETags on %s', (backend) => {
 
     // Another collection's ETag, the activity's old ETag, or none: refused, nothing written.
     const path = `${base()}/reports/${y.reportCollectionId}/propagate`;
-    const yBody = { cases: [caseAt(fx.place.ontario, 8, yCase)] };
+    const yBody = { cases: [caseAt(api.fx.place.ontario, 8, yCase)] };
     expect(
       (await lukas('PUT', path, { json: yBody, headers: { 'if-match': x2.reportCollectionEtag } }))
         .status,
@@ -135,7 +125,7 @@ describe.each(backends)('Report collection ETags on %s', (backend) => {
     expect(
       (
         await amara('POST', `${base()}/reports/propagate`, {
-          json: { cases: [caseAt(fx.place.ontario, 1)] },
+          json: { cases: [caseAt(api.fx.place.ontario, 1)] },
           headers: { 'if-match': y.reportCollectionEtag },
         })
       ).status,

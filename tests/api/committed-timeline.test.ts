@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CommittedTimelineJson,
   decodeCommittedTimeline,
@@ -8,11 +8,8 @@ import { ActivityDetailJson, SaveAnswerJson } from '../../src/domain/entries/ent
 import { EntryType } from '../../src/domain/enums';
 import { committedArithmeticRows } from '../../server/db/repositories/entries-read';
 import { sourceOfRow } from '../../server/db/repositories/entries-submission';
-import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
-import type { apiClient } from './articles-fixtures';
-import type { EntriesFixtures } from './entries-fixtures';
-import { startEntriesServer } from './entries-fixtures';
+import { useEntriesServer } from './entries-fixtures';
 
 const strict = { onExcessProperty: 'error' } as const;
 const decodeTimeline = Schema.decodeUnknownSync(CommittedTimelineJson, strict);
@@ -25,17 +22,10 @@ const decodeSave = Schema.decodeUnknownSync(SaveAnswerJson);
  * re-read of an unchanged activity, 401 without a token, 404 for an unknown activity.
  */
 describe.each(backends)('Committed timeline on %s', (backend) => {
-  let server: TestServer;
-  let fx: EntriesFixtures;
-  let amara: ReturnType<typeof apiClient>;
-  let anonymous: ReturnType<typeof apiClient>;
+  const api = useEntriesServer(backend);
+  const { amara, anonymous } = api;
 
-  beforeAll(async () => {
-    ({ server, fx, amara, anonymous } = await startEntriesServer(backend));
-  });
-  afterAll(() => server.close());
-
-  const base = () => `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+  const base = () => `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.canada}`;
   const path = () => `${base()}/reports/committedTimeline`;
 
   it('answers the committed entries the rules walk, with the periods and the ETag of the detail', async () => {
@@ -49,11 +39,11 @@ describe.each(backends)('Committed timeline on %s', (backend) => {
     // Period entry, then Toronto's two case entries and their Daily Totals, in id order.
     const entries = decodeCommittedTimeline(json);
     expect(entries.map((e) => [e.type, e.locationId, e.reportedOn])).toEqual([
-      [EntryType.NEW_REPORTING_PERIOD, fx.place.canada, '2024-01-01'],
-      [EntryType.CASE_DATA, fx.place.toronto, '2024-01-05'],
-      [EntryType.PROCESSED, fx.place.toronto, '2024-01-05'],
-      [EntryType.CASE_DATA, fx.place.toronto, '2024-01-10'],
-      [EntryType.PROCESSED, fx.place.toronto, '2024-01-10'],
+      [EntryType.NEW_REPORTING_PERIOD, api.fx.place.canada, '2024-01-01'],
+      [EntryType.CASE_DATA, api.fx.place.toronto, '2024-01-05'],
+      [EntryType.PROCESSED, api.fx.place.toronto, '2024-01-05'],
+      [EntryType.CASE_DATA, api.fx.place.toronto, '2024-01-10'],
+      [EntryType.PROCESSED, api.fx.place.toronto, '2024-01-10'],
     ]);
     expect(entries[3]?.counts?.reportedCases).toMatchObject({ cumulative: 20 });
     expect(entries[3]?.counts?.deaths).toMatchObject({ cumulative: 1 });
@@ -64,7 +54,7 @@ describe.each(backends)('Committed timeline on %s', (backend) => {
 
   it('answers, entry for entry, what the check of the server reads (committedArithmeticRows, sourceOfRow)', async () => {
     const res = await amara('GET', path());
-    const rows = await committedArithmeticRows(server.db, fx.activityId);
+    const rows = await committedArithmeticRows(api.server.db, api.fx.activityId);
     expect(rows.length).toBeGreaterThan(0);
     // Articles aside: the timeline sends none (see src/domain/entries/committed-timeline.ts).
     expect(decodeCommittedTimeline(decodeTimeline(res.body))).toEqual(
@@ -87,7 +77,7 @@ describe.each(backends)('Committed timeline on %s', (backend) => {
         commitChanges: true,
         cases: [
           {
-            locationId: fx.place.toronto,
+            locationId: api.fx.place.toronto,
             reportedOn: '2024-01-12',
             reportedCases: { newCases: 5, userEntered: 'newCases' },
           },
@@ -114,13 +104,13 @@ describe.each(backends)('Committed timeline on %s', (backend) => {
     expect((await anonymous('GET', path())).status).toBe(401);
     const unknown = await amara(
       'GET',
-      `/api/diseaseactivities/999999/countries/${fx.place.canada}/reports/committedTimeline`,
+      `/api/diseaseactivities/999999/countries/${api.fx.place.canada}/reports/committedTimeline`,
     );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ errors: [expect.stringContaining('999999')] });
     const wrongCountry = await amara(
       'GET',
-      `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.paris}/reports/committedTimeline`,
+      `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.paris}/reports/committedTimeline`,
     );
     expect(wrongCountry.status).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import * as t from '../../server/db/schema';
@@ -283,5 +284,38 @@ export async function startEntriesServer(
     amara: apiClient(server.baseUrl, () => amaraToken),
     lukas: apiClient(server.baseUrl, () => lukasToken),
     anonymous: apiClient(server.baseUrl, () => ''),
+  };
+}
+
+/** What useEntriesServer gives a test file: the server, its fixtures and the analysts' clients. */
+export type EntriesServer = Awaited<ReturnType<typeof startEntriesServer>>;
+
+/**
+ * Starts the entries fixtures' server before a file's tests and closes it after: the clients
+ * forward to the started server, so they can be taken apart at once.
+ */
+export function useEntriesServer(
+  backend: Backend,
+  env: Readonly<Record<string, string>> = {},
+): EntriesServer {
+  let started: EntriesServer | undefined;
+  beforeAll(async () => {
+    started = await startEntriesServer(backend, env);
+  });
+  afterAll(() => started?.server.close());
+  const get = (): EntriesServer => {
+    if (started === undefined) throw new Error('The entries server starts in beforeAll.');
+    return started;
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get fx() {
+      return get().fx;
+    },
+    amara: (...args) => get().amara(...args),
+    lukas: (...args) => get().lukas(...args),
+    anonymous: (...args) => get().anonymous(...args),
   };
 }

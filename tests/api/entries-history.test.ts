@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ReportArticle } from '../../src/domain/articles';
 import {
   DescriptionReportJson,
@@ -10,11 +10,8 @@ import {
 } from '../../src/domain/entries/entries-api';
 import { EntryType } from '../../src/domain/enums';
 import { messages } from '../../src/domain/messages';
-import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
-import type { apiClient } from './articles-fixtures';
-import type { EntriesFixtures } from './entries-fixtures';
-import { startEntriesServer } from './entries-fixtures';
+import { useEntriesServer } from './entries-fixtures';
 
 const strict = { onExcessProperty: 'error' } as const;
 const decodeReports = Schema.decodeUnknownSync(ReportsFromDateJson, strict);
@@ -25,21 +22,15 @@ const decodeHistory = Schema.decodeUnknownSync(Schema.Array(HistoryRowJson), str
 const decodeDescription = Schema.decodeUnknownSync(DescriptionReportJson, strict);
 
 describe.each(backends)('Entries history API on %s', (backend) => {
-  let server: TestServer;
-  let fx: EntriesFixtures;
-  let amara: ReturnType<typeof apiClient>;
-
-  beforeAll(async () => {
-    ({ server, fx, amara } = await startEntriesServer(backend));
-  });
-  afterAll(() => server.close());
+  const api = useEntriesServer(backend);
+  const { amara } = api;
 
   const fromDate = (locationId: number, caseDate: string, query = '') =>
     amara(
       'GET',
-      `/api/diseaseactivities/${fx.activityId}/country/${fx.place.canada}/location/${locationId}/caseDate/${caseDate}${query}`,
+      `/api/diseaseactivities/${api.fx.activityId}/country/${api.fx.place.canada}/location/${locationId}/caseDate/${caseDate}${query}`,
     );
-  const previous = (locationId: number, caseDate: string, activityId = fx.activityId) =>
+  const previous = (locationId: number, caseDate: string, activityId = api.fx.activityId) =>
     amara(
       'GET',
       `/api/diseaseactivities/${activityId}/location/${locationId}/caseDate/${caseDate}`,
@@ -47,7 +38,7 @@ describe.each(backends)('Entries history API on %s', (backend) => {
 
   describe('reports from a date', () => {
     it('answers the location’s earlier reports by kind, latest first', async () => {
-      const res = await fromDate(fx.place.toronto, '2024-01-11');
+      const res = await fromDate(api.fx.place.toronto, '2024-01-11');
       expect(res.status).toBe(200);
       const body = decodeReports(res.body);
       expect(body.processedCases.map((r) => [r.reportedOn, r.type])).toEqual([
@@ -62,24 +53,24 @@ describe.each(backends)('Entries history API on %s', (backend) => {
 
     it('numDays narrows to the days before caseDate; the date itself is excluded', async () => {
       const near = decodeReports(
-        (await fromDate(fx.place.toronto, '2024-01-11', '?numDays=3')).body,
+        (await fromDate(api.fx.place.toronto, '2024-01-11', '?numDays=3')).body,
       );
       expect(near.processedCases.map((r) => r.reportedOn)).toEqual(['2024-01-10', '2024-01-10']);
-      const before = decodeReports((await fromDate(fx.place.toronto, '2024-01-10')).body);
+      const before = decodeReports((await fromDate(api.fx.place.toronto, '2024-01-10')).body);
       expect(before.processedCases.map((r) => r.reportedOn)).toEqual(['2024-01-05', '2024-01-05']);
     });
 
     it('bad dates and numDays are 400; an unknown activity is 404', async () => {
-      expect(await fromDate(fx.place.toronto, '2024-13-01')).toMatchObject({
+      expect(await fromDate(api.fx.place.toronto, '2024-13-01')).toMatchObject({
         status: 400,
         body: { errors: [messages.invalidDate('caseDate')] },
       });
-      expect((await fromDate(fx.place.toronto, '2024-01-11', '?numDays=0')).status).toBe(400);
+      expect((await fromDate(api.fx.place.toronto, '2024-01-11', '?numDays=0')).status).toBe(400);
       expect(
         (
           await amara(
             'GET',
-            `/api/diseaseactivities/999999/country/${fx.place.canada}/location/${fx.place.toronto}/caseDate/2024-01-11`,
+            `/api/diseaseactivities/999999/country/${api.fx.place.canada}/location/${api.fx.place.toronto}/caseDate/2024-01-11`,
           )
         ).status,
       ).toBe(404);
@@ -88,14 +79,14 @@ describe.each(backends)('Entries history API on %s', (backend) => {
 
   describe('previous user-entered case data', () => {
     it('answers what an entry on the date follows', async () => {
-      const res = await previous(fx.place.toronto, '2024-01-12');
+      const res = await previous(api.fx.place.toronto, '2024-01-12');
       expect(res.status).toBe(200);
       expect(decodePrevious(res.body)).toEqual({
         reportedOn: '2024-01-10',
         caseData: { reportedCases: 20, confirmedCases: null, suspectedCases: null, deaths: 1 },
         newCaseData: { reportedCases: 10, confirmedCases: null, suspectedCases: null, deaths: 0 },
       });
-      const between = decodePrevious((await previous(fx.place.toronto, '2024-01-07')).body);
+      const between = decodePrevious((await previous(api.fx.place.toronto, '2024-01-07')).body);
       expect(between.caseData.reportedCases).toBe(10);
     });
 
@@ -110,13 +101,17 @@ describe.each(backends)('Entries history API on %s', (backend) => {
           deaths: null,
         },
       };
-      expect(decodePrevious((await previous(fx.place.toronto, '2024-01-05')).body)).toEqual(empty);
-      expect(decodePrevious((await previous(fx.place.ontario, '2024-02-01')).body)).toEqual(empty);
+      expect(decodePrevious((await previous(api.fx.place.toronto, '2024-01-05')).body)).toEqual(
+        empty,
+      );
+      expect(decodePrevious((await previous(api.fx.place.ontario, '2024-02-01')).body)).toEqual(
+        empty,
+      );
     });
 
     it('400 for a bad date, 404 for an unknown activity', async () => {
-      expect((await previous(fx.place.toronto, 'yesterday')).status).toBe(400);
-      expect(await previous(fx.place.toronto, '2024-01-12', 999999)).toMatchObject({
+      expect((await previous(api.fx.place.toronto, 'yesterday')).status).toBe(400);
+      expect(await previous(api.fx.place.toronto, '2024-01-12', 999999)).toMatchObject({
         status: 404,
         body: { errors: [messages.diseaseActivityNotFound(999999)] },
       });
@@ -125,16 +120,16 @@ describe.each(backends)('Entries history API on %s', (backend) => {
 
   describe('report details, articles of a report, history', () => {
     const activityPath = () =>
-      `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+      `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.canada}`;
 
     it('GET …/case/{caseId} answers one report of the activity', async () => {
-      const res = await amara('GET', `${activityPath()}/case/${fx.linkedCaseId}`);
+      const res = await amara('GET', `${activityPath()}/case/${api.fx.linkedCaseId}`);
       expect(res.status).toBe(200);
       expect(decodeReport(res.body)).toMatchObject({
-        id: fx.linkedCaseId,
+        id: api.fx.linkedCaseId,
         type: EntryType.CASE_DATA,
         reportedOn: '2024-01-10',
-        articles: [fx.article],
+        articles: [api.fx.article],
         reportedCases: { cumulative: 20, newCases: 10 },
       });
       expect(await amara('GET', `${activityPath()}/case/999999`)).toMatchObject({
@@ -144,12 +139,14 @@ describe.each(backends)('Entries history API on %s', (backend) => {
     });
 
     it('GET /api/diseaseactivities/{reportType}/{reportId} answers its articles', async () => {
-      const res = await amara('GET', `/api/diseaseactivities/0/${fx.linkedCaseId}`);
+      const res = await amara('GET', `/api/diseaseactivities/0/${api.fx.linkedCaseId}`);
       expect(res.status).toBe(200);
       expect(
         decodeArticles(res.body).map((a) => [a.articleId, a.reportIds, a.isDiseaseMatch]),
-      ).toEqual([[fx.article, [fx.linkedCaseId], true]]);
-      expect((await amara('GET', `/api/diseaseactivities/1/${fx.linkedCaseId}`)).status).toBe(404);
+      ).toEqual([[api.fx.article, [api.fx.linkedCaseId], true]]);
+      expect((await amara('GET', `/api/diseaseactivities/1/${api.fx.linkedCaseId}`)).status).toBe(
+        404,
+      );
     });
 
     it('GET …/history lists who changed what, latest first', async () => {
@@ -159,7 +156,7 @@ describe.each(backends)('Entries history API on %s', (backend) => {
         json: {
           cases: [
             {
-              locationId: fx.place.toronto,
+              locationId: api.fx.place.toronto,
               reportedOn: '2024-01-12',
               reportedCases: { newCases: 1 },
             },
@@ -168,7 +165,7 @@ describe.each(backends)('Entries history API on %s', (backend) => {
         headers: { 'if-match': etag },
       });
       expect(saved.status).toBe(201);
-      const res = await amara('GET', `/api/diseaseactivities/${fx.activityId}/history`);
+      const res = await amara('GET', `/api/diseaseactivities/${api.fx.activityId}/history`);
       expect(res.status).toBe(200);
       const rows = decodeHistory(res.body);
       expect(rows.map((r) => [r.entity, r.action, r.userName])).toEqual([
@@ -179,7 +176,7 @@ describe.each(backends)('Entries history API on %s', (backend) => {
         after: { reportedOn: '2024-01-12', reportedNewCases: 1 },
       });
       expect(
-        (await amara('GET', `/api/diseaseactivities/${fx.activityId}/history?limit=0`)).status,
+        (await amara('GET', `/api/diseaseactivities/${api.fx.activityId}/history?limit=0`)).status,
       ).toBe(400);
       expect((await amara('GET', '/api/diseaseactivities/999999/history')).status).toBe(404);
     });
@@ -187,7 +184,7 @@ describe.each(backends)('Entries history API on %s', (backend) => {
 
   describe('situational updates and their versions', () => {
     const activityPath = () =>
-      `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+      `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.canada}`;
 
     it('edits a committed update, keeping the earlier wording as a version', async () => {
       const path = activityPath();
@@ -197,7 +194,7 @@ describe.each(backends)('Entries history API on %s', (backend) => {
           commitChanges: true,
           descriptions: [
             {
-              locationId: fx.place.canada,
+              locationId: api.fx.place.canada,
               reportedOn: '2024-01-11',
               description: '<p>First wording.</p>',
               importance: 'Standard',
@@ -275,9 +272,11 @@ describe.each(backends)('Entries history API on %s', (backend) => {
 
     it('404 for a report that is not a situational update of the activity', async () => {
       expect(
-        (await amara('GET', `${activityPath()}/reports/description/${fx.linkedCaseId}`)).status,
+        (await amara('GET', `${activityPath()}/reports/description/${api.fx.linkedCaseId}`)).status,
       ).toBe(404);
-      expect((await amara('GET', `${activityPath()}/reports/${fx.linkedCaseId}`)).status).toBe(404);
+      expect((await amara('GET', `${activityPath()}/reports/${api.fx.linkedCaseId}`)).status).toBe(
+        404,
+      );
     });
   });
 });

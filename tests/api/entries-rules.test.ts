@@ -1,15 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { Schema } from 'effect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { SaveAnswerJson, ValidateAnswerJson } from '../../src/domain/entries/entries-api';
 import { InactivityReason } from '../../src/domain/enums';
 import { messages } from '../../src/domain/messages';
-import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
-import type { apiClient } from './articles-fixtures';
-import type { EntriesFixtures } from './entries-fixtures';
-import { startEntriesServer } from './entries-fixtures';
+import { useEntriesServer } from './entries-fixtures';
 
 const strict = { onExcessProperty: 'error' } as const;
 const decodeValidate = Schema.decodeUnknownSync(ValidateAnswerJson, strict);
@@ -17,26 +14,20 @@ const decodeSave = Schema.decodeUnknownSync(SaveAnswerJson, strict);
 
 /** The server's re-check of the add-entry and date rules, and validate of a saved collection. */
 describe.each(backends)('Entries rules on the server, on %s', (backend) => {
-  let server: TestServer;
-  let fx: EntriesFixtures;
-  let amara: ReturnType<typeof apiClient>;
+  const api = useEntriesServer(backend);
+  const { amara } = api;
 
-  beforeAll(async () => {
-    ({ server, fx, amara } = await startEntriesServer(backend));
-  });
-  afterAll(() => server.close());
-
-  const base = () => `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+  const base = () => `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.canada}`;
   const etag = async () => (await amara('GET', `${base()}/numDays/5`)).headers.get('etag') ?? '';
   const countReports = async () =>
     (
-      await server.db
+      await api.server.db
         .select({ n: sql<number>`count(*)::int` })
         .from(t.reports)
-        .where(eq(t.reports.diseaseActivityId, fx.activityId))
+        .where(eq(t.reports.diseaseActivityId, api.fx.activityId))
     )[0]?.n;
   const checkIn = (reportedOn: string) => ({
-    locationId: fx.place.canada,
+    locationId: api.fx.place.canada,
     reportedOn,
     inactivityReason: InactivityReason.NoNewCases,
   });
@@ -63,7 +54,7 @@ describe.each(backends)('Entries rules on the server, on %s', (backend) => {
     const early = await save({
       cases: [
         {
-          locationId: fx.place.toronto,
+          locationId: api.fx.place.toronto,
           reportedOn: '2023-12-31',
           reportedCases: { newCases: 1, userEntered: 'newCases' },
         },
@@ -77,7 +68,7 @@ describe.each(backends)('Entries rules on the server, on %s', (backend) => {
       json: {
         cases: [
           {
-            locationId: fx.place.toronto,
+            locationId: api.fx.place.toronto,
             reportedOn: '2024-01-01',
             reportedCases: { newCases: 1, userEntered: 'newCases' },
           },
@@ -93,7 +84,7 @@ describe.each(backends)('Entries rules on the server, on %s', (backend) => {
     const saved = await save({
       cases: [
         {
-          locationId: fx.place.toronto,
+          locationId: api.fx.place.toronto,
           reportedOn: '2024-01-12',
           reportedCases: { newCases: 5, userEntered: 'newCases' },
         },
@@ -117,7 +108,7 @@ describe.each(backends)('Entries rules on the server, on %s', (backend) => {
           cases: [
             {
               id: reportIds.cases[0],
-              locationId: fx.place.toronto,
+              locationId: api.fx.place.toronto,
               reportedOn: '2024-01-12',
               reportedCases: { newCases: 8, userEntered: 'newCases' },
             },
@@ -129,7 +120,9 @@ describe.each(backends)('Entries rules on the server, on %s', (backend) => {
     // Without the collection, that id is not a saved entry of a new collection.
     expect(
       await validate('', {
-        cases: [{ id: reportIds.cases[0], locationId: fx.place.toronto, reportedOn: '2024-01-12' }],
+        cases: [
+          { id: reportIds.cases[0], locationId: api.fx.place.toronto, reportedOn: '2024-01-12' },
+        ],
       }),
     ).toMatchObject({
       status: 400,
@@ -149,7 +142,7 @@ describe.each(backends)('Entries rules on the server, on %s', (backend) => {
     const res = await save({
       commitChanges: true,
       warningsAccepted: true,
-      reportingPeriods: [{ locationId: fx.place.canada, type: 7, reportedOn: '2024-01-20' }],
+      reportingPeriods: [{ locationId: api.fx.place.canada, type: 7, reportedOn: '2024-01-20' }],
     });
     expect(res.status).toBe(400);
     expect((res.body as { errors: string[] }).errors).toContain(

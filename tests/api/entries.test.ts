@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Schema } from 'effect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import {
   ActivityDetailJson,
@@ -9,11 +9,8 @@ import {
 } from '../../src/domain/entries/entries-api';
 import { CommitStatus, EntryType, ReportStatus } from '../../src/domain/enums';
 import { messages } from '../../src/domain/messages';
-import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
-import type { apiClient } from './articles-fixtures';
-import type { EntriesFixtures } from './entries-fixtures';
-import { startEntriesServer } from './entries-fixtures';
+import { useEntriesServer } from './entries-fixtures';
 
 const strict = { onExcessProperty: 'error' } as const;
 const decodeDetail = Schema.decodeUnknownSync(ActivityDetailJson, strict);
@@ -21,18 +18,10 @@ const decodeValidate = Schema.decodeUnknownSync(ValidateAnswerJson, strict);
 const decodeSave = Schema.decodeUnknownSync(SaveAnswerJson, strict);
 
 describe.each(backends)('Entries API on %s', (backend) => {
-  let server: TestServer;
-  let fx: EntriesFixtures;
-  let amara: ReturnType<typeof apiClient>;
-  let lukas: ReturnType<typeof apiClient>;
-  let anonymous: ReturnType<typeof apiClient>;
+  const api = useEntriesServer(backend);
+  const { amara, lukas, anonymous } = api;
 
-  beforeAll(async () => {
-    ({ server, fx, amara, lukas, anonymous } = await startEntriesServer(backend));
-  });
-  afterAll(() => server.close());
-
-  const base = () => `/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
+  const base = () => `/api/diseaseactivities/${api.fx.activityId}/countries/${api.fx.place.canada}`;
   const detail = async (api = amara) => {
     const res = await api('GET', `${base()}/numDays/5`);
     expect(res.status).toBe(200);
@@ -40,13 +29,13 @@ describe.each(backends)('Entries API on %s', (backend) => {
   };
   const countReports = async () =>
     (
-      await server.db
+      await api.server.db
         .select({ n: sql<number>`count(*)::int` })
         .from(t.reports)
-        .where(eq(t.reports.diseaseActivityId, fx.activityId))
+        .where(eq(t.reports.diseaseActivityId, api.fx.activityId))
     )[0]?.n;
   const torontoCase = (more: Record<string, unknown> = {}) => ({
-    locationId: fx.place.toronto,
+    locationId: api.fx.place.toronto,
     reportedOn: '2024-01-12',
     reportedCases: { newCases: 5, userEntered: 'newCases' },
     ...more,
@@ -57,14 +46,18 @@ describe.each(backends)('Entries API on %s', (backend) => {
       const { detail: d, etag } = await detail();
       expect(etag).toBe(`"${d.version}"`);
       expect(d.activity).toMatchObject({
-        diseaseActivityId: fx.activityId,
+        diseaseActivityId: api.fx.activityId,
         diseaseName: 'Anthrax',
-        countryDetails: { countryId: fx.place.canada, countryName: 'Canada', allowedDaysGap: 14 },
+        countryDetails: {
+          countryId: api.fx.place.canada,
+          countryName: 'Canada',
+          allowedDaysGap: 14,
+        },
       });
       expect(d.commitStatus).toBe(CommitStatus.FullyCommitted);
       expect(d.readOnly).toBe(false);
       expect(d.latestReportingPeriod).toMatchObject({
-        id: fx.periodId,
+        id: api.fx.periodId,
         startDate: '2024-01-01',
         endDate: null,
       });
@@ -87,14 +80,21 @@ describe.each(backends)('Entries API on %s', (backend) => {
 
     it('404 for an unknown activity or a country not its own, 401 without a token', async () => {
       expect(
-        await amara('GET', `/api/diseaseactivities/999999/countries/${fx.place.canada}/numDays/5`),
+        await amara(
+          'GET',
+          `/api/diseaseactivities/999999/countries/${api.fx.place.canada}/numDays/5`,
+        ),
       ).toMatchObject({
         status: 404,
         body: { errors: [messages.diseaseActivityNotFound(999999)] },
       });
       expect(
-        (await amara('GET', `/api/diseaseactivities/${fx.activityId}/countries/3017382/numDays/5`))
-          .status,
+        (
+          await amara(
+            'GET',
+            `/api/diseaseactivities/${api.fx.activityId}/countries/3017382/numDays/5`,
+          )
+        ).status,
       ).toBe(404);
       expect((await anonymous('GET', `${base()}/numDays/5`)).status).toBe(401);
     });
@@ -102,7 +102,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
     it('shows the lock of pending auto-surveillance data', async () => {
       const res = await amara(
         'GET',
-        `/api/diseaseactivities/${fx.lockedActivityId}/countries/${fx.place.canada}/numDays/5`,
+        `/api/diseaseactivities/${api.fx.lockedActivityId}/countries/${api.fx.place.canada}/numDays/5`,
       );
       const d = decodeDetail(res.body);
       expect(d.readOnly).toBe(true);
@@ -113,7 +113,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
   describe('POST …/reports/{propagate}/validate', () => {
     it('answers the Daily Totals with new and cumulative cases and the success line', async () => {
       const res = await amara('POST', `${base()}/reports/false/validate`, {
-        json: { cases: [torontoCase({ articles: [fx.article] })] },
+        json: { cases: [torontoCase({ articles: [api.fx.article] })] },
       });
       expect(res.status).toBe(200);
       const answer = decodeValidate(res.body);
@@ -121,14 +121,14 @@ describe.each(backends)('Entries API on %s', (backend) => {
       expect(answer.messages).toEqual([]);
       expect(answer.processedReports).toEqual([
         {
-          locationId: fx.place.toronto,
+          locationId: api.fx.place.toronto,
           locationName: 'Toronto, Ontario',
           reportedOn: '2024-01-12',
           reportedCases: { cumulative: 25, newCases: 5, userEntered: null, computed: false },
           suspectedCases: { cumulative: null, newCases: null, userEntered: null, computed: false },
           confirmedCases: { cumulative: null, newCases: null, userEntered: null, computed: false },
           deaths: { cumulative: 1, newCases: 0, userEntered: null, computed: true },
-          articles: [fx.article],
+          articles: [api.fx.article],
           sourceId: null,
           autoSurveillanceCaseId: null,
           userEntriesCount: 1,
@@ -147,14 +147,14 @@ describe.each(backends)('Entries API on %s', (backend) => {
               deaths: { cumulative: 200, userEntered: 'cumulative' },
             }),
             {
-              locationId: fx.place.paris,
+              locationId: api.fx.place.paris,
               reportedOn: '2024-01-12',
               reportedCases: { newCases: 1 },
             },
           ],
           descriptions: [
             {
-              locationId: fx.place.canada,
+              locationId: api.fx.place.canada,
               reportedOn: '2024-01-12',
               title: 'Outbreak declared',
               description: '<p>Declared.</p>',
@@ -182,7 +182,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
     });
 
     it('warns of a linked article about another disease; refuses unknown articles and origins', async () => {
-      const [other] = await server.db
+      const [other] = await api.server.db
         .insert(t.articles)
         .values({
           title: 'Cholera elsewhere',
@@ -192,11 +192,11 @@ describe.each(backends)('Entries API on %s', (backend) => {
         })
         .returning({ id: t.articles.articleId });
       if (!other) throw new Error('no article');
-      await server.db.insert(t.articleDiseases).values({ articleId: other.id, diseaseId: 2 });
+      await api.server.db.insert(t.articleDiseases).values({ articleId: other.id, diseaseId: 2 });
       const warned = decodeValidate(
         (
           await amara('POST', `${base()}/reports/false/validate`, {
-            json: { cases: [torontoCase({ articles: [fx.article, other.id] })] },
+            json: { cases: [torontoCase({ articles: [api.fx.article, other.id] })] },
           })
         ).body,
       );
@@ -209,7 +209,12 @@ describe.each(backends)('Entries API on %s', (backend) => {
         json: {
           cases: [torontoCase({ articles: [999999] })],
           travellers: [
-            { locationId: fx.place.toronto, reportedOn: '2024-01-12', cases: 1, originId: 424242 },
+            {
+              locationId: api.fx.place.toronto,
+              reportedOn: '2024-01-12',
+              cases: 1,
+              originId: 424242,
+            },
           ],
         },
         headers: { 'if-match': etag },
@@ -273,8 +278,8 @@ describe.each(backends)('Entries API on %s', (backend) => {
       const res = await amara('POST', `${base()}/reports/propagate`, {
         json: {
           cases: [torontoCase({ reportedCases: {}, deaths: {} })],
-          travellers: [{ locationId: fx.place.toronto, reportedOn: '2024-01-12', cases: 0 }],
-          inactivities: [{ locationId: fx.place.toronto, reportedOn: '2024-01-12' }],
+          travellers: [{ locationId: api.fx.place.toronto, reportedOn: '2024-01-12', cases: 0 }],
+          inactivities: [{ locationId: api.fx.place.toronto, reportedOn: '2024-01-12' }],
         },
         headers: { 'if-match': etag },
       });
@@ -296,7 +301,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
     it('saves a new collection, then commits it: Daily Totals, audit, version', async () => {
       const { etag, detail: d0 } = await detail();
       const saved = await amara('POST', `${base()}/reports/propagate?propagate=false`, {
-        json: { cases: [torontoCase({ articles: [fx.article] })] },
+        json: { cases: [torontoCase({ articles: [api.fx.article] })] },
         headers: { 'if-match': etag },
       });
       expect(saved.status).toBe(201);
@@ -313,7 +318,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
       expect(d1.reports.find((r) => r.id === caseId)).toMatchObject({
         reportStatus: ReportStatus.Saved,
         reportedCases: { cumulative: 25, newCases: 5, userEntered: 'newCases' },
-        articles: [fx.article],
+        articles: [api.fx.article],
         updatedByUserName: 'Amara Okafor',
       });
 
@@ -336,9 +341,9 @@ describe.each(backends)('Entries API on %s', (backend) => {
         reportedOn: '2024-01-12',
         reportedCases: { cumulative: 25, newCases: 5 },
         deaths: { cumulative: 1, newCases: 0, computed: true },
-        articles: [fx.article],
+        articles: [api.fx.article],
       });
-      const audit = await server.db
+      const audit = await api.server.db
         .select({ action: t.auditLog.action, entity: t.auditLog.entity })
         .from(t.auditLog)
         .where(
@@ -352,13 +357,13 @@ describe.each(backends)('Entries API on %s', (backend) => {
       // The index figures were refreshed once at the end of the commit (migration 0011): the row
       // equals a fresh recompute, and counts the committed entry and its Daily Total.
       const summary = async () =>
-        server.db
+        api.server.db
           .select()
           .from(t.diseaseActivitySummaries)
-          .where(eq(t.diseaseActivitySummaries.diseaseActivityId, fx.activityId));
+          .where(eq(t.diseaseActivitySummaries.diseaseActivityId, api.fx.activityId));
       const kept = await summary();
-      await server.db.execute(
-        sql`select activity_summaries_refresh(array[${fx.activityId}]::integer[])`,
+      await api.server.db.execute(
+        sql`select activity_summaries_refresh(array[${api.fx.activityId}]::integer[])`,
       );
       expect(kept).toEqual(await summary());
       expect(kept[0]?.lastReportDate).toBe('2024-01-12');
@@ -405,7 +410,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
         headers: { 'if-match': second.headers.get('etag') ?? '' },
       });
       expect(retry.status).toBe(201);
-      const rows = await server.db
+      const rows = await api.server.db
         .select({ id: t.reports.id, status: t.reports.reportStatus })
         .from(t.reports)
         .where(eq(t.reports.id, firstIds[0] ?? 0));
@@ -418,7 +423,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
         commitChanges: true,
         descriptions: [
           {
-            locationId: fx.place.canada,
+            locationId: api.fx.place.canada,
             reportedOn: '2024-01-13',
             title: 'Important news',
             description: '<p>Spread to a new region.</p>',
@@ -443,7 +448,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
       expect(ok.status).toBe(201);
       const s = decodeSave(ok.body);
       expect(s.messages).toEqual([`WARNINGHIGH: ${messages.importantNotice}`]);
-      const [row] = await server.db
+      const [row] = await api.server.db
         .select({ detail: t.auditLog.detail, userId: t.auditLog.userId })
         .from(t.auditLog)
         .where(
@@ -459,7 +464,7 @@ describe.each(backends)('Entries API on %s', (backend) => {
     });
 
     it('manual entries are refused while auto-surveillance data waits', async () => {
-      const path = `/api/diseaseactivities/${fx.lockedActivityId}/countries/${fx.place.canada}`;
+      const path = `/api/diseaseactivities/${api.fx.lockedActivityId}/countries/${api.fx.place.canada}`;
       const res = await amara('GET', `${path}/numDays/5`);
       const save = await amara('POST', `${path}/reports/propagate`, {
         json: { cases: [torontoCase()] },
@@ -477,7 +482,9 @@ describe.each(backends)('Entries API on %s', (backend) => {
           json: {
             commitChanges: true,
             warningsAccepted: true,
-            reportingPeriods: [{ locationId: fx.place.canada, type: 7, reportedOn: '2024-01-20' }],
+            reportingPeriods: [
+              { locationId: api.fx.place.canada, type: 7, reportedOn: '2024-01-20' },
+            ],
           },
           headers: { 'if-match': (await detail()).etag },
         });
@@ -488,21 +495,21 @@ describe.each(backends)('Entries API on %s', (backend) => {
         messages.entryNotAddableWithPending('End Reporting Period', 'period'),
       );
       // Once the other saved entries are gone, the end goes through.
-      await server.db
+      await api.server.db
         .update(t.reports)
         .set({ reportStatus: ReportStatus.Deleted })
         .where(
           and(
-            eq(t.reports.diseaseActivityId, fx.activityId),
+            eq(t.reports.diseaseActivityId, api.fx.activityId),
             eq(t.reports.reportStatus, ReportStatus.Saved),
           ),
         );
       const end = await endPeriod();
       expect(end.status).toBe(201);
-      const [period] = await server.db
+      const [period] = await api.server.db
         .select()
         .from(t.reportingPeriods)
-        .where(eq(t.reportingPeriods.id, fx.periodId));
+        .where(eq(t.reportingPeriods.id, api.fx.periodId));
       expect(period?.endDate).toBe('2024-01-20');
       const answer = decodeValidate(
         (

@@ -18,27 +18,39 @@ export interface HttpGet {
 
 export function httpGet(baseUrl: string, sockets = 8): HttpGet {
   const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-  return {
-    get(path, headers) {
-      return new Promise((resolve, reject) => {
-        const request = http.get(
-          { host: url.hostname, port: url.port, path, agent, headers },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                text: Buffer.concat(chunks).toString('utf8'),
-              }),
-            );
-            response.on('error', reject);
-          },
-        );
-        request.on('error', reject);
+  // Idle sockets are closed by the client after 30 s, before the server's keep-alive timeout
+  // (fastify: 72 s) can close one as a request is sent on it (a slow floor phase idles them).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, timeout: 30_000 });
+  const get = (
+    path: string,
+    headers: Readonly<Record<string, string>>,
+    retry: boolean,
+  ): Promise<{ status: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const request = http.get(
+        { host: url.hostname, port: url.port, path, agent, headers },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // Node's advice for kept-alive GETs: a reused socket the server had just closed is
+        // retried once on a new one (the request never reached the server).
+        if (retry && request.reusedSocket && error.code === 'ECONNRESET') {
+          get(path, headers, false).then(resolve, reject);
+        } else reject(error);
       });
-    },
+    });
+  return {
+    get: (path, headers) => get(path, headers, true),
     close() {
       agent.destroy();
     },
