@@ -101,6 +101,7 @@ test('the pre-check in the worker shows the spike as it is typed; Validate then 
   await expect(precheck.getByTestId('precheck-card')).toContainText('Abnormal spike');
   await expect(precheck).toContainText('Validate asks the server, which decides.');
   await expect(warningsPanel(page)).toBeHidden();
+  await page.screenshot({ path: 'screenshots/details-precheck.png' });
 
   await validateAndConfirm(page);
   await expect(warningsPanel(page).getByTestId('warning-card')).toContainText('Abnormal spike');

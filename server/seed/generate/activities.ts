@@ -93,6 +93,8 @@ interface Run {
   readonly articles: ReadonlyMap<string, readonly ArticleRef[]>;
   readonly ids: Ids;
   readonly out: Out;
+  /** An article already links to an auto-committed entry (the 'Auto-committed' tooltip shows). */
+  autoLinkShown: boolean;
 }
 
 /**
@@ -126,6 +128,7 @@ export function generateActivities(
     articles,
     ids: { activity: 1, period: 1, collection: 1, report: 1 },
     out,
+    autoLinkShown: false,
   };
   for (const triple of pickTriples(rng, places, count)) generateActivity(run, triple);
   return out;
@@ -444,6 +447,32 @@ function linkArticles(
   }
 }
 
+/**
+ * Links the first article of the 14 days before `day` to an auto-committed entry, once per
+ * seed, so the demo (and its e2e test) always has an article whose referenced entry shows
+ * 'Auto-committed'. Draws nothing from the generator and marks nothing used, so the rest of
+ * the seed is the same as without it (it depended on the date before).
+ */
+function linkFirstArticle(
+  state: ActivityState,
+  report: ReportRow,
+  day: number,
+  collection: { readonly userId: number; readonly at: Date },
+): boolean {
+  const toMs = (day + 1) * DAY;
+  const article = state.run.articles
+    .get(state.articleKey)
+    ?.find((a) => a.publishedMs >= toMs - 14 * DAY && a.publishedMs < toMs);
+  if (article === undefined) return false;
+  state.run.out.reportArticles.push({
+    reportId: report.id,
+    articleId: article.articleId,
+    linkedByUserId: collection.userId,
+    linkedAt: collection.at,
+  });
+  return true;
+}
+
 /** Writes one reporting period: its start entry, its updates and, if closed, its end entry. */
 function writeSegment(state: ActivityState, seg: Segment): void {
   const { run } = state;
@@ -535,6 +564,8 @@ function writeSegment(state: ActivityState, seg: Segment): void {
           }),
         );
         if (!byAuto) linkArticles(state, entry, day, collection.userId, collection.at);
+        else if (!run.autoLinkShown)
+          run.autoLinkShown = linkFirstArticle(state, entry, day, collection);
       }
       if (correctedToday) {
         const note = base(
