@@ -6,7 +6,7 @@ import {
 import { addDays } from '../../../src/domain/calendar-day';
 import { commitStatusOf } from '../../../src/domain/commit-status';
 import type { ActivityDetailJson } from '../../../src/domain/entries/entries-api';
-import { EntryType, ReportStatus } from '../../../src/domain/enums';
+import { ReportStatus } from '../../../src/domain/enums';
 import { daysBetween, updateStatusOf } from '../../../src/domain/update-status';
 import type { Db } from '../client';
 import {
@@ -23,7 +23,7 @@ import {
   users,
 } from '../schema';
 import { autoCommitInitials } from './articles-reports';
-import { activityReports, selectReports, toReportJson } from './entries-read';
+import { activityReports, committedDailyTotals, selectReports, toReportJson } from './entries-read';
 import { alias } from 'drizzle-orm/pg-core';
 
 const committer = alias(users, 'committer');
@@ -108,13 +108,7 @@ export async function activityDetail(
   const latestTotals = db
     .selectDistinctOn([reports.locationId], { id: reports.id })
     .from(reports)
-    .where(
-      and(
-        eq(reports.diseaseActivityId, activityId),
-        eq(reports.type, EntryType.PROCESSED),
-        eq(reports.reportStatus, ReportStatus.Committed),
-      ),
-    )
+    .where(committedDailyTotals(activityId))
     .orderBy(reports.locationId, desc(reports.reportedOn), desc(reports.id));
   const rows = await selectReports(
     db,

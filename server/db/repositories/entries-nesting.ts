@@ -2,9 +2,10 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { NestingAnswerJson } from '../../../src/domain/entries/entries-api';
 import type { NestingPlace, OwnTotal } from '../../../src/domain/entries/nesting';
 import { cumulativeStartOn, nestingDetail } from '../../../src/domain/entries/nesting';
-import { EntryType, ReportStatus } from '../../../src/domain/enums';
+import { ReportStatus } from '../../../src/domain/enums';
 import type { Db } from '../client';
 import { locations, reportingPeriods, reports } from '../schema';
+import { committedDailyTotals } from './entries-read';
 
 /** Gazetteer depth is country → province → county/city → …: a few rounds reach the top. */
 const maxAncestorRounds = 8;
@@ -68,10 +69,8 @@ export async function nestingOf(
     })
     .from(reports)
     .where(
-      and(
-        eq(reports.diseaseActivityId, activityId),
-        eq(reports.type, EntryType.PROCESSED),
-        eq(reports.reportStatus, ReportStatus.Committed),
+      committedDailyTotals(
+        activityId,
         eq(reports.isNestingEntry, false),
         lte(reports.reportedOn, day),
         countingFrom === null ? undefined : gte(reports.reportedOn, countingFrom),

@@ -266,6 +266,15 @@ export const activityReports = (activityId: number, ...more: (SQL | undefined)[]
     ...more,
   );
 
+/** An activity's committed Daily Totals, narrowed by `more`. */
+export const committedDailyTotals = (activityId: number, ...more: (SQL | undefined)[]) =>
+  and(
+    eq(reports.diseaseActivityId, activityId),
+    eq(reports.type, EntryType.PROCESSED),
+    eq(reports.reportStatus, ReportStatus.Committed),
+    ...more,
+  );
+
 /**
  * An activity's committed reports the case arithmetic walks (case data, auto surveillance, Daily
  * Totals, and the reporting periods that reset cumulatives), optionally only those before a day,

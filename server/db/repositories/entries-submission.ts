@@ -26,7 +26,7 @@ import {
 } from '../schema';
 import type { FoundActivity } from './activity-detail';
 import type { RuleRow } from './entries-read';
-import { countsOfRow, statusOf, typeOf } from './entries-read';
+import { committedDailyTotals, countsOfRow, statusOf, typeOf } from './entries-read';
 import type { PendingPlace, ReadCommitted } from './entries-window-read';
 import { articlesOfReports, readCommittedWindow } from './entries-window-read';
 
@@ -197,13 +197,7 @@ export async function prepareSubmission(
     ? await db
         .select({ day: sql<string | null>`max(${reports.reportedOn})::text` })
         .from(reports)
-        .where(
-          and(
-            eq(reports.diseaseActivityId, activityId),
-            eq(reports.type, EntryType.PROCESSED),
-            eq(reports.reportStatus, ReportStatus.Committed),
-          ),
-        )
+        .where(committedDailyTotals(activityId))
     : [];
   const committed = committedRows.map((r) =>
     sourceOfRow(r, committedRead.articles.get(r.id) ?? []),
