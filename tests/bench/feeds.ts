@@ -182,7 +182,7 @@ export async function measureThroughput(count = 10_000): Promise<FeedsThroughput
   }
 }
 
-/** Both measures as README table rows. */
+/** Both measures as table rows for docs/benchmarks.md. */
 export async function benchFeeds(
   record: (name: string, value: string) => void,
   throughputItems = 10_000,

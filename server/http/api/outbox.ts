@@ -13,7 +13,7 @@ export interface OutboxDeps {
 /**
  * GET /api/outbox?limit (default 50, at most 500) → OutboxMailJson[], latest first: the
  * notification mails queued by commits, with their status (queued, sending, sent, failed).
- * Without SMTP_URL they stay queued here; see README "Configuration".
+ * Without SMTP_URL they stay queued here; see docs/configuration.md.
  */
 export const outboxRoutes: FastifyPluginAsync<OutboxDeps> = async (app, { db }) => {
   app.get('/outbox', async (request) => {

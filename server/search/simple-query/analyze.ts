@@ -5,7 +5,7 @@
  *
  * This follows PostgreSQL's default parser under the 'simple' configuration (which builds the
  * `${field}_tsv` columns) wherever the two can agree, and Lucene's standard analyzer otherwise.
- * Known differences are listed in README.md (hyphenated words, signed numbers, URLs, e-mails).
+ * Known differences are listed in ./README.md (hyphenated words, signed numbers, URLs, e-mails).
  */
 
 /** Lucene's standard tokenizer splits longer tokens at this length; so do we. */
