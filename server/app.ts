@@ -7,6 +7,7 @@ import { FeedIngestion } from './feeds/ingestion';
 import { createLookupsRepository } from './db/repositories/lookups';
 import { apiRoutes } from './http/api';
 import { configJsonRoutes } from './http/config-json';
+import { healthRoutes, Lifecycle } from './http/health';
 import { installErrorHandler, sendNotFound } from './http/errors';
 import { isClientRoute, registerSpa } from './http/static';
 import type { Identity } from './identity';
@@ -25,6 +26,8 @@ export interface AppDeps {
   readonly ingestion?: FeedIngestion;
   /** Start the job when a source is added (main.ts). */
   readonly startIngestionOnNewSource?: boolean;
+  /** main.ts's: set to stopping on SIGTERM (/readyz). Tests get one that stays running. */
+  readonly lifecycle?: Lifecycle;
 }
 
 /**
@@ -37,6 +40,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: config.logLevel },
     // Lets the browser send a long rich-text situational update; the default 1 MiB is tight.
     bodyLimit: 5 * 1024 * 1024,
+    // A request arriving on a kept-alive connection while the server drains is still answered
+    // (with Connection: close, below), not refused with a 503: the client moves on cleanly.
+    return503OnClosing: false,
+  });
+  const lifecycle = deps.lifecycle ?? new Lifecycle();
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // Decided when the answer leaves, so a request already in flight at SIGTERM gets it too.
+    if (lifecycle.stopping) reply.header('connection', 'close');
+    return payload;
   });
   app.decorateRequest('user', null);
   const ingestion =
@@ -66,6 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => mailer.stop());
   }
 
+  await app.register(healthRoutes, {
+    db,
+    lifecycle,
+    search: config.searchUrl !== undefined ? 'remote' : (config.searchEngine ?? 'memory'),
+  });
   await app.register(configJsonRoutes, { config });
   await identity.register(app);
   await app.register(apiRoutes, {

@@ -57,6 +57,10 @@ export interface ServerConfig {
   readonly smtpUrl?: string;
   /** The From of notification mails (MAIL_FROM). */
   readonly mailFrom?: string;
+  /** SHUTDOWN_DELAY_MS: after SIGTERM, /readyz says 503 this long before the listener closes. */
+  readonly shutdownDelayMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: a drain not done by then ends the process with exit code 1. */
+  readonly shutdownTimeoutMs: number;
 }
 
 /** The From of notification mails when MAIL_FROM is not set. */
@@ -88,6 +92,8 @@ const Env = Schema.Struct({
   FEED_TIMEOUT_MS: Schema.optional(Schema.NumberFromString),
   SMTP_URL: Schema.optional(Schema.String),
   MAIL_FROM: Schema.optional(Schema.String),
+  SHUTDOWN_DELAY_MS: Schema.optional(Schema.NumberFromString.pipe(Schema.nonNegative())),
+  SHUTDOWN_TIMEOUT_MS: Schema.optional(Schema.NumberFromString.pipe(Schema.positive())),
 });
 
 /** The embedded search service's keys when SEARCH_API_KEY / SEARCH_QUERY_KEY are unset. */
@@ -142,6 +148,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     feedTimeoutMs: e.FEED_TIMEOUT_MS ?? 20_000,
     ...(e.SMTP_URL === undefined ? {} : { smtpUrl: e.SMTP_URL }),
     mailFrom: e.MAIL_FROM ?? defaultMailFrom,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? 0,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 30_000,
   };
 }
 

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { loadServerConfig } from './config';
-import { openDatabase } from './db/client';
+import { advisoryLocks, openDatabase } from './db/client';
 import { hasFeedSources } from './db/repositories/feed-sources';
 import { FeedIngestion } from './feeds/ingestion';
+import { Lifecycle } from './http/health';
 import { createIdentity } from './identity';
 import { isArticlesIndexEmpty, reindexAll } from './search/indexer';
 import { seedIfEmpty } from './seed';
@@ -14,41 +15,59 @@ import { seedIfEmpty } from './seed';
 async function main(): Promise<void> {
   const config = loadServerConfig();
   const database = await openDatabase(config);
-  await database.migrate();
-  await seedIfEmpty(database.db, config, (message) => console.log(message));
-  if (config.searchUrl === undefined && (await isArticlesIndexEmpty(database.db))) {
-    console.log('search: building the embedded search indexes…');
-    const report = await reindexAll(database.db, (message) => console.log(message));
-    console.log(
-      `search: indexed ${report.articles} articles and ${report.locations} locations in ${(report.milliseconds / 1000).toFixed(1)} s`,
-    );
-  }
+  // Several servers starting together on one database: one migrates, seeds and builds the
+  // search indexes while the others wait, then find it done.
+  await database.exclusively(advisoryLocks.startup, async () => {
+    await database.migrate();
+    await seedIfEmpty(database.db, config, (message) => console.log(message));
+    if (config.searchUrl === undefined && (await isArticlesIndexEmpty(database.db))) {
+      console.log('search: building the embedded search indexes…');
+      const report = await reindexAll(database.db, (message) => console.log(message));
+      console.log(
+        `search: indexed ${report.articles} articles and ${report.locations} locations in ${(report.milliseconds / 1000).toFixed(1)} s`,
+      );
+    }
+  });
   const identity = await createIdentity(config, database.db);
   // The feed ingestion job runs only when sources exist (or once an analyst adds one).
   const ingestion = new FeedIngestion(database.db, {
     log: (message) => console.log(message),
     ...(config.feedTimeoutMs ? { timeoutMs: config.feedTimeoutMs } : {}),
   });
+  const lifecycle = new Lifecycle();
   const app = await buildApp({
     config,
     db: database.db,
     identity,
     ingestion,
     startIngestionOnNewSource: true,
+    lifecycle,
   });
 
-  let stopping = false;
+  /**
+   * SIGTERM (or Ctrl+C): /readyz turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load
+   * balancer to notice) the listener closes, requests in flight finish (each answered with
+   * `Connection: close`), the jobs stop (a feed poll or mail round in progress completes),
+   * then the identity provider and the pool close and the process exits 0. Past
+   * SHUTDOWN_TIMEOUT_MS it exits 1 instead.
+   */
   const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (lifecycle.stopping) {
       // A second Ctrl+C means "now".
       process.exit(1);
     }
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    lifecycle.stopping = true;
+    app.log.info({ signal }, 'shutting down: draining');
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${config.shutdownTimeoutMs} ms: exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
       await identity.close();
       await database.close();
+      console.log('IST stopped');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

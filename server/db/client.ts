@@ -25,8 +25,23 @@ export interface OpenDatabase {
    * migration first stops at the migration before it).
    */
   migrate(folder?: string): Promise<void>;
+  /**
+   * Runs `fn` while holding a PostgreSQL session advisory lock on `key`, so of several servers
+   * on one database only one runs it at a time (the others wait). PGlite belongs to one
+   * process: `fn` just runs.
+   */
+  exclusively<T>(key: AdvisoryLock, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Advisory lock keys: one number per thing only one server may do at a time. */
+export const advisoryLocks = {
+  /** Migrations, the demo seed and the first search index build (main.ts). */
+  startup: 17_001,
+  /** Deleting the embedded OpenID provider's expired rows. */
+  identityCleanup: 17_002,
+} as const;
+export type AdvisoryLock = (typeof advisoryLocks)[keyof typeof advisoryLocks];
 
 /** A dataDir of 'memory://' keeps PGlite in memory (tests); anything else is a folder. */
 const isInMemory = (dataDir: string) => dataDir.startsWith('memory://');
@@ -50,6 +65,20 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
       db,
       driver: 'postgres',
       migrate: (folder) => migratePostgres(db, folder),
+      async exclusively(key, fn) {
+        // A session lock belongs to one connection: hold one for the whole of fn.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -61,6 +90,7 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
     db,
     driver: 'pglite',
     migrate: (folder) => migratePglite(db, folder),
+    exclusively: (_key, fn) => fn(),
     close: () => client.close(),
   };
 }

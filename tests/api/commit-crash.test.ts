@@ -1,5 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +7,7 @@ import { loadServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import * as t from '../../server/db/schema';
 import { EntryType, Importance, ReportStatus } from '../../src/domain/enums';
+import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { signIn } from '../support/sign-in';
 import type { Backend } from '../support/test-server';
 import { backends, createPostgresDatabase, freePort } from '../support/test-server';
@@ -27,35 +26,6 @@ const daysPerCommit = 20;
 const firstDay = Date.UTC(2024, 1, 1);
 const dayOf = (n: number) => new Date(firstDay + n * 86_400_000).toISOString().slice(0, 10);
 
-interface Running {
-  readonly child: ChildProcess;
-  readonly exited: Promise<number | null>;
-}
-
-/** Starts server/main.ts with `env` and waits for 'IST is ready'. */
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('IST is ready')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    void exited.then((code) =>
-      reject(new Error(`server exited (${code}) before ready:\n${output}`)),
-    );
-  });
-  return { child, exited };
-}
-
 describe.each(backends)('kill -9 during commits on %s', (backend: Backend) => {
   let dataDir = '';
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -72,19 +42,7 @@ describe.each(backends)('kill -9 during commits on %s', (backend: Backend) => {
       databaseUrl = created.url;
       dropDatabase = created.drop;
     }
-    env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      OIDC_ISSUER: '',
-      SEARCH_URL: '',
-      SEARCH_ENGINE: 'sql',
-      SMTP_URL: '',
-      STATIC_DIR: join(dataDir, 'no-spa'),
-      LOG_LEVEL: 'warn',
-    };
+    env = serverProcessEnv({ port, databaseUrl, dataDir });
     // The fixtures go in first, so the server finds a database that needs no seeding.
     const database = await openDatabase(loadServerConfig(env));
     await database.migrate();
@@ -102,7 +60,7 @@ describe.each(backends)('kill -9 during commits on %s', (backend: Backend) => {
   });
 
   it('loses nothing committed and leaves no half-commit', { timeout: 240_000 }, async () => {
-    let server = await startServer(env);
+    let server = await startServerProcess(env);
     const base = `${env['PUBLIC_URL']}/api/diseaseactivities/${fx.activityId}/countries/${fx.place.canada}`;
     const { accessToken } = await signIn(env['PUBLIC_URL'] ?? '', 'analyst-amara');
     const auth = { authorization: `Bearer ${accessToken}` };
@@ -164,7 +122,7 @@ describe.each(backends)('kill -9 during commits on %s', (backend: Backend) => {
     expect(inFlightAtKill).toBe(1);
 
     // Started again on the same data: it answers, and takes a commit.
-    server = await startServer(env);
+    server = await startServerProcess(env);
     const after = await fetch(`${base}/reports/propagate`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json', 'if-match': await etagOf() },
@@ -172,8 +130,7 @@ describe.each(backends)('kill -9 during commits on %s', (backend: Backend) => {
     });
     expect(after.status).toBe(201);
     acknowledged.push(((await after.json()) as { reportCollectionId: number }).reportCollectionId);
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await server.stop();
 
     const database = await openDatabase(loadServerConfig(env));
     try {

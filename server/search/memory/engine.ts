@@ -71,6 +71,7 @@ export class MemoryEngine {
   /** False until the first full load is in: until then every request goes to SQL. */
   private ready = false;
   private failed = false;
+  private firstLoadFailed = false;
   /** Keys written while a full load runs: applied to the new copy before it takes over. */
   private changedDuringLoad: Set<string> | null = null;
   private reloading: Promise<void> | null = null;
@@ -135,6 +136,15 @@ export class MemoryEngine {
 
   get isReady(): boolean {
     return this.ready && !this.failed;
+  }
+
+  /**
+   * For /readyz: `loading` until the first full load is in; `sql-fallback` when the copy is
+   * not in step (a load or a change failed): SQL answers every search then.
+   */
+  get state(): 'loading' | 'ready' | 'sql-fallback' {
+    if (this.isReady) return 'ready';
+    return this.failed || this.firstLoadFailed ? 'sql-fallback' : 'loading';
   }
 
   close(): void {
@@ -224,6 +234,7 @@ export class MemoryEngine {
         } catch (error) {
           this.changedDuringLoad = null;
           this.log(`memory search: loading ${this.index.name} failed: ${String(error)}`);
+          if (!this.ready) this.firstLoadFailed = true;
           return;
         }
         if (!this.reloadAgain || this.closed) return;
