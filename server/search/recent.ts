@@ -28,4 +28,8 @@ export class Recent<T> {
   get size(): number {
     return this.values.size;
   }
+
+  clear(): void {
+    this.values.clear();
+  }
 }

@@ -13,6 +13,12 @@ export interface HttpGet {
     path: string,
     headers: Readonly<Record<string, string>>,
   ): Promise<{ status: number; text: string }>;
+  /** Status and body of a POST of a JSON body (the SDK's and the worker's docs/search). */
+  post(
+    path: string,
+    headers: Readonly<Record<string, string>>,
+    body: string,
+  ): Promise<{ status: number; text: string }>;
   close(): void;
 }
 
@@ -21,14 +27,29 @@ export function httpGet(baseUrl: string, sockets = 8): HttpGet {
   // Idle sockets are closed by the client after 30 s, before the server's keep-alive timeout
   // (fastify: 72 s) can close one as a request is sent on it (a slow floor phase idles them).
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, timeout: 30_000 });
-  const get = (
+  const send = (
     path: string,
     headers: Readonly<Record<string, string>>,
+    body: string | undefined,
     retry: boolean,
   ): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {
-      const request = http.get(
-        { host: url.hostname, port: url.port, path, agent, headers },
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          agent,
+          method: body === undefined ? 'GET' : 'POST',
+          headers:
+            body === undefined
+              ? headers
+              : {
+                  ...headers,
+                  'content-type': 'application/json',
+                  'content-length': Buffer.byteLength(body),
+                },
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,12 +66,14 @@ export function httpGet(baseUrl: string, sockets = 8): HttpGet {
         // Node's advice for kept-alive GETs: a reused socket the server had just closed is
         // retried once on a new one (the request never reached the server).
         if (retry && request.reusedSocket && error.code === 'ECONNRESET') {
-          get(path, headers, false).then(resolve, reject);
+          send(path, headers, body, false).then(resolve, reject);
         } else reject(error);
       });
+      request.end(body);
     });
   return {
-    get: (path, headers) => get(path, headers, true),
+    get: (path, headers) => send(path, headers, undefined, true),
+    post: (path, headers, body) => send(path, headers, body, true),
     close() {
       agent.destroy();
     },

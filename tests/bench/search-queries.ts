@@ -28,6 +28,22 @@ export interface FloorRequest {
   readonly forget?: boolean;
 }
 
+/** Asked of the server process over IPC: rows of one SQL statement (the mix's corpus sample). */
+export interface SampleRequest {
+  readonly id: number;
+  readonly sample: string;
+}
+
+/** Asked of the server process over IPC: the in-memory engine forgets before every request. */
+export interface ForgetRequest {
+  readonly id: number;
+  readonly forgetting: boolean;
+}
+
+export type SampleResponse =
+  | { readonly id: number; readonly data: readonly Readonly<Record<string, unknown>>[] }
+  | { readonly id: number; readonly error: string };
+
 export type FloorResponse =
   | {
       readonly id: number;

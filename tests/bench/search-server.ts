@@ -13,7 +13,13 @@ import { MemoryEngine } from '../../server/search/memory/engine';
 import { normaliseSearchRequest, rawFromQueryString } from '../../server/search/request';
 import type { CorpusTarget } from './search-corpus';
 import { benchConfig } from './search-corpus';
-import type { FloorRequest, FloorResponse } from './search-queries';
+import type {
+  FloorRequest,
+  FloorResponse,
+  ForgetRequest,
+  SampleRequest,
+  SampleResponse,
+} from './search-queries';
 import { timeRuns } from './search-queries';
 
 const target = JSON.parse(process.env['BENCH_TARGET'] ?? '') as CorpusTarget;
@@ -33,6 +39,16 @@ async function main() {
   const memory = MemoryEngine.of(db, articlesIndex);
   await memory?.loaded();
   if (memory !== undefined && !memory.isReady) throw new Error('the memory engine did not load');
+  // "Nothing kept" (asked over IPC): every request over HTTP finds the engine as a never-asked
+  // query would.
+  let forgetting = false;
+  if (memory !== undefined) {
+    const search = memory.search.bind(memory);
+    memory.search = (request) => {
+      if (forgetting) memory.forget();
+      return search(request);
+    };
+  }
   const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
   console.log(
     `  search engine ${engine}: listening after ${(listening / 1000).toFixed(1)} s, ready after ${((performance.now() - t0) / 1000).toFixed(1)} s, resident ${rss} MB`,
@@ -47,8 +63,24 @@ async function main() {
       return typeof n === 'number' ? n : rows.length;
     });
   };
-  process.on('message', (message: FloorRequest) => {
+  process.on('message', (message: FloorRequest | SampleRequest | ForgetRequest) => {
     void (async () => {
+      if ('forgetting' in message) {
+        forgetting = message.forgetting;
+        memory?.forget();
+        process.send?.({ id: message.id, data: [] });
+        return;
+      }
+      if ('sample' in message) {
+        let answer: SampleResponse;
+        try {
+          answer = { id: message.id, data: rowsOf(await db.execute(sql.raw(message.sample))) };
+        } catch (error) {
+          answer = { id: message.id, error: String(error) };
+        }
+        process.send?.(answer);
+        return;
+      }
       let response: FloorResponse;
       try {
         const parameters = message.engine;

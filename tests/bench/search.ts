@@ -1,8 +1,12 @@
 /**
- * `npm run bench:search [-- --size 1000000] [--rebuild] [--postgres] [--label text]
+ * `npm run bench:search [-- --size 1000000] [--rebuild] [--requests n] [--floor-requests n]
+ * [--no-floor] [--seed n]`: the query mix, the headline (search-mix-bench.ts; its floor on the
+ * PostgreSQL of BENCH_DATABASE_URL or DATABASE_URL).
+ *
+ * `npm run bench:search -- --warm [--size 1000000] [--rebuild] [--postgres] [--label text]
  * [--engine memory|sql] [--runs n] [--concurrent-runs n] [--floor-runs n]
- * [--floor-concurrent-runs n] [--budget-s s] [--max-runs n]`: the search
- * service at scale (issue 3, "What it must show").
+ * [--floor-concurrent-runs n] [--budget-s s] [--max-runs n]`: the warm case, each of 11 fixed
+ * queries repeated (issue 3, "What it must show").
  * - a corpus of N article documents straight in search_articles (tests/bench/search-corpus.ts),
  *   cached in data/bench-search-<N>/ (PGlite) or the database ist_bench_search_<N> (PostgreSQL,
  *   on the server of BENCH_DATABASE_URL or DATABASE_URL): build time, size;
@@ -11,16 +15,22 @@
  * - the floor: the same queries by hand in SQL on the server's own connection, and the ratio.
  * One markdown table per engine, also written to tests/bench/results/search-<engine>-<N>.md.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { join } from 'node:path';
 import type { CorpusTarget } from './search-corpus';
-import { ensureCorpus, folderBytes } from './search-corpus';
+import { ensureCorpus } from './search-corpus';
 import { httpGet } from './http-get';
-import type { FloorRequest, FloorResponse, Latencies, RunPlan } from './search-queries';
+import type { Latencies, RunPlan } from './search-queries';
+import {
+  databaseBytes,
+  postgresTarget,
+  residentBytes,
+  startServer,
+  type BenchServer,
+} from './search-server-control';
 import { benchQueries, percentile, timeRuns } from './search-queries';
+import { benchMix } from './search-mix-bench';
 
 interface Options {
   readonly size: number;
@@ -79,104 +89,6 @@ function parseOptions(argv: readonly string[]): Options {
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
-
-/** The scratch database of the PostgreSQL corpus, created when missing (never another one). */
-async function postgresTarget(size: number): Promise<CorpusTarget> {
-  const adminUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['DATABASE_URL'];
-  if (adminUrl === undefined) {
-    throw new Error('--postgres needs BENCH_DATABASE_URL (or DATABASE_URL) to reach a server');
-  }
-  const name = `ist_bench_search_${size}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { engine: 'postgres', size, databaseUrl: url.toString() };
-}
-
-async function databaseBytes(target: CorpusTarget): Promise<number> {
-  if (target.engine === 'pglite') return folderBytes(target.dataDir);
-  const client = new pg.Client({ connectionString: target.databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query<{ n: string }>(
-      'select pg_database_size(current_database())::text as n',
-    );
-    return Number(result.rows[0]?.n ?? 0);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The server process on the corpus, and a way to ask it for floor timings. */
-interface BenchServer {
-  readonly child: ChildProcess;
-  floor(statements: readonly string[], plan: RunPlan): Promise<FloorResponse>;
-  /** The query timed inside the server on the in-process engine. */
-  inProcess(
-    parameters: Readonly<Record<string, string>>,
-    plan: RunPlan,
-    forget?: boolean,
-  ): Promise<FloorResponse>;
-  stop(): Promise<void>;
-}
-
-async function startServer(
-  target: CorpusTarget,
-  port: number,
-  searchEngine: Options['searchEngine'],
-): Promise<BenchServer> {
-  const child = fork(resolve('tests/bench/search-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      BENCH_TARGET: JSON.stringify(target),
-      BENCH_PORT: String(port),
-      BENCH_SEARCH_ENGINE: searchEngine,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const pending = new Map<number, (response: FloorResponse) => void>();
-  let nextId = 0;
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
-    child.on('message', (message: FloorResponse | { ready: true }) => {
-      if ('ready' in message) ready();
-      else pending.get(message.id)?.(message);
-    });
-  });
-  const ask = (request: FloorRequest) =>
-    new Promise<FloorResponse>((answer) => {
-      pending.set(request.id, answer);
-      child.send(request);
-    });
-  return {
-    child,
-    floor(statements, plan) {
-      return ask({ id: nextId++, statements, runs: plan });
-    },
-    inProcess(parameters, plan, forget = false) {
-      return ask({ id: nextId++, statements: [], runs: plan, engine: parameters, forget });
-    },
-    async stop() {
-      child.removeAllListeners('exit');
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-function residentBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
 
 interface QueryResult {
   readonly name: string;
@@ -335,11 +247,28 @@ async function benchEngine(engine: 'pglite' | 'postgres', options: Options): Pro
 }
 
 async function main() {
-  const options = parseOptions(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const options = parseOptions(argv);
   console.log(
     `IST search bench on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
-  for (const engine of options.engines) await benchEngine(engine, options);
+  if (argv.includes('--warm')) {
+    for (const engine of options.engines) await benchEngine(engine, options);
+    return;
+  }
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i === -1 ? undefined : argv[i + 1];
+  };
+  const requests = Number(value('--requests') ?? 1500);
+  await benchMix({
+    size: options.size,
+    rebuild: options.rebuild,
+    requests,
+    floorRequests: argv.includes('--no-floor') ? 0 : Number(value('--floor-requests') ?? requests),
+    port: options.port,
+    seed: Number(value('--seed') ?? 18),
+  });
 }
 
 main().catch((error: unknown) => {

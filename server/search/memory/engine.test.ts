@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchQueries } from '../../../tests/bench/search-queries';
 import { buildCorpus } from '../../../tests/bench/search-corpus';
 import { loadServerConfig } from '../../config';
 import { openDatabase, type OpenDatabase } from '../../db/client';
 import { applyIndexBatch, parseIndexBatch } from '../batch';
-import { exactCount, executeSearch, type SearchResult } from '../execute';
+import { exactCount, executeSearch, rowsOf, type SearchResult } from '../execute';
 import { articlesIndex } from '../index-definition';
 import { normaliseSearchRequest, rawFromQueryString, type SearchRequest } from '../request';
 import { createRng } from '../../seed/prng';
@@ -286,6 +287,59 @@ describe('the memory engine answers as the SQL executor', () => {
     );
     for (const parameters of queries) await expectSame(parameters);
   });
+
+  it('stays equal through random writes, merges and deletes on the equality-indexed fields', async () => {
+    // clusterId and sourceUrl have an equality index (equality-index.ts), the key its slot map:
+    // uploads join existing clusters and URLs, merges move documents between them, deletes drop
+    // members, between rounds of lookups on them.
+    const rng = createRng(18);
+    const quote = (value: unknown) => String(value).replaceAll("'", "''");
+    const rows = rowsOf(
+      await database.db.execute(
+        sql`select "articleId", "clusterId", "sourceUrl" from search_articles where "clusterId" is not null and "sourceUrl" is not null order by "articleId" limit 400`,
+      ),
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 12; i++) {
+        const [a, b] = [rng.pick(rows), rng.pick(rows)];
+        const filter = rng.pick([
+          `clusterId eq '${quote(a['clusterId'])}' and articleId ne '${quote(a['articleId'])}'`,
+          `search.in(sourceUrl, '${quote(a['sourceUrl'])}|${quote(b['sourceUrl'])}', '|')`,
+          `sourceUrl eq '${quote(a['sourceUrl'])}' or clusterId eq '${quote(b['clusterId'])}'`,
+          `search.in(articleId, '${quote(a['articleId'])}|${quote(b['articleId'])}|zz-p-1-1', '|')`,
+          `not (clusterId eq '${quote(a['clusterId'])}') and articleType eq 3`,
+          `search.in(clusterId, '${quote(a['clusterId'])}, ${quote(b['clusterId'])}')`,
+        ]);
+        await expectSame({ $filter: filter, $orderby: rng.pick(['', 'insertedDate desc']) });
+      }
+      const value = [
+        ...Array.from({ length: 6 }, (_, i) => {
+          const like = rng.pick(rows);
+          return {
+            '@search.action': 'upload',
+            articleId: `zz-p-${round}-${i}`,
+            articleTitle: `Property ${round} ${i}`,
+            articleType: 3,
+            clusterId: like['clusterId'],
+            sourceUrl: like['sourceUrl'],
+          };
+        }),
+        ...Array.from({ length: 3 }, () => ({
+          '@search.action': 'merge',
+          articleId: rng.pick(rows)['articleId'],
+          clusterId: rng.pick(rows)['clusterId'],
+          sourceUrl: rng.pick(rows)['sourceUrl'],
+        })),
+        ...Array.from({ length: 2 }, () => ({
+          '@search.action': 'delete',
+          articleId: rng.pick(rows)['articleId'],
+        })),
+      ];
+      // A merge of a document deleted in an earlier round fails alone (207): the rest applies.
+      await applyIndexBatch(database.db, articlesIndex, parseIndexBatch({ value }, articlesIndex));
+    }
+  }, 120_000);
 
   it('loads in the background: SQL answers until then, and writes made meanwhile are in', async () => {
     let timerRan = false;

@@ -79,7 +79,8 @@ export class MemoryEngine {
   private closed = false;
   private readonly firstLoad: Promise<void>;
   private readonly permutations = new Map<string, Permutation>();
-  private readonly pendingSorts = new Set<string>();
+  /** Orderings to sort in the background, by signature (the timer that will). */
+  private readonly pendingSorts = new Map<string, NodeJS.Timeout>();
   /** Match bitsets of recent `search` expressions and `$filter` conjuncts (match-cache.ts). */
   private readonly matches = new MatchCache(256);
   /** Parsed `search` and `$filter` texts (they depend on the text alone). */
@@ -322,12 +323,12 @@ export class MemoryEngine {
     const fresh = found !== undefined && found.store === this.store;
     if (fresh && this.store.size - found.size <= resortAfter) return found;
     if (!this.pendingSorts.has(signature) && this.permutations.size < 16) {
-      this.pendingSorts.add(signature);
       // Off the request path: this request uses the heap; the next ones walk the permutation.
-      setTimeout(() => {
+      const timer = setTimeout(() => {
         this.pendingSorts.delete(signature);
         this.presort(signature);
       }, 200).unref();
+      this.pendingSorts.set(signature, timer);
     }
     return fresh ? found : undefined;
   }
@@ -399,14 +400,22 @@ export class MemoryEngine {
   }
 
   /**
-   * Drops every kept answer (matches, phrase hits, scores, documents) so that the next request
-   * computes everything: the bench times the engine's work this way as well.
+   * Drops every kept answer (matches, phrase hits, scores, documents, parses, and the orderings
+   * sorted after first use) so that the next request computes everything: the bench times the
+   * engine's work this way as well. What the load builds stays (postings, columns, equality
+   * indexes, the presorted orderings): it is the index, not a kept answer.
    */
   forget(): void {
     this.matches.clear();
     this.phrases = new PhraseCache(this.store);
     this.scores.clear();
     this.documents.clear();
+    this.parsed.clear();
+    for (const timer of this.pendingSorts.values()) clearTimeout(timer);
+    this.pendingSorts.clear();
+    for (const signature of this.permutations.keys()) {
+      if (!presorted.includes(signature)) this.permutations.delete(signature);
+    }
   }
 
   private scoresOf(key: string, compute: () => Float64Array): Float64Array {

@@ -98,6 +98,9 @@ export function matchFilter(store: Store, node: FilterExpression, from = 0): Bit
         );
       }
       if (column.kind === 'string' && typeof literal === 'string') {
+        if (operator === 'eq' && column.equality !== null) {
+          return slotsOfValues(store, column, [literal], from);
+        }
         if (operator === 'eq' || operator === 'ne') {
           // One dictionary lookup, then a code comparison per slot (null is ne everything).
           const code = column.dict.find(literal) ?? -2;
@@ -122,6 +125,19 @@ export function matchFilter(store: Store, node: FilterExpression, from = 0): Bit
     }
     case 'searchIn': {
       const values = new Set(splitSearchInList(node.list, node.delimiters));
+      const column = columnOf(store, node.field);
+      if (column.kind === 'key') {
+        // The articles of a suggestion, or by ids: a lookup per listed key.
+        const result = emptyBitset(bits);
+        for (const value of values) {
+          const slot = store.slotOf.get(value);
+          if (slot !== undefined) setBit(result, slot);
+        }
+        return result;
+      }
+      if (column.kind === 'string' && column.equality !== null) {
+        return slotsOfValues(store, column, values, from);
+      }
       return scalarScan(store, node.field, (s) => typeof s === 'string' && values.has(s), from);
     }
     case 'searchIsMatch': {
@@ -139,6 +155,22 @@ export function matchFilter(store: Store, node: FilterExpression, from = 0): Bit
     case 'lambda':
       return lambdaScan(store, node, from);
   }
+}
+
+/** The slots ≥ from holding one of values, through the column's equality index. */
+function slotsOfValues(
+  store: Store,
+  column: Extract<Column, { kind: 'string' }>,
+  values: Iterable<string>,
+  from: number,
+): Bitset {
+  const result = emptyBitset(store.capacity);
+  const add = (slot: number) => setBit(result, slot);
+  for (const value of values) {
+    const code = column.dict.find(value);
+    if (code !== undefined) column.equality?.forEach(code, from, add);
+  }
+  return result;
 }
 
 /** The postings of the searched fields (every searchable field when the list is empty). */

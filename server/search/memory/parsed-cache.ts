@@ -36,6 +36,11 @@ export class ParsedCache {
     return this.queries.get(text, () => parseSimpleQuery(text).root);
   }
 
+  clear(): void {
+    this.queries.clear();
+    this.filters.clear();
+  }
+
   /** A `$filter`'s top-level conjuncts (the whole filter when it is not an `and`). */
   filter(text: string): readonly Conjunct[] {
     return this.filters.get(text, () => {

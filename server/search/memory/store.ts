@@ -2,6 +2,7 @@ import type { FieldDefinition, IndexDefinition } from '../index-definition';
 import { clearBit, setBit, wordsFor, type Bitset } from './bitset';
 import { TextField } from './postings';
 import { StringTable } from './strings';
+import { EqualityIndex, worthIndexing } from './equality-index';
 
 /** A column's interned strings; ranks (code-point order, PostgreSQL's "C" collation) on demand. */
 export class Dictionary {
@@ -17,6 +18,11 @@ export class Dictionary {
 
   find(value: string): number | undefined {
     return this.strings.find(value);
+  }
+
+  /** The number of distinct values. */
+  get size(): number {
+    return this.strings.size;
   }
 
   /** f of every value, by code. */
@@ -53,6 +59,8 @@ export type Column =
       readonly field: FieldDefinition;
       readonly dict: Dictionary;
       codes: Int32Array;
+      /** The slots of each value, for a column of many distinct values (equality-index.ts). */
+      equality: EqualityIndex | null;
     }
   /** The key: the store's own keys array. */
   | { readonly kind: 'key'; readonly field: FieldDefinition }
@@ -139,6 +147,11 @@ export class Store {
     for (const text of this.text.values()) text.trim();
     for (const column of this.columns.values()) {
       if (column.kind === 'string' || column.kind === 'collection') column.dict.trim();
+      if (column.kind === 'string' && column.equality === null) {
+        if (worthIndexing(column.dict.size, this.liveCount)) {
+          column.equality = EqualityIndex.of(column.codes, this.size, column.dict.size);
+        }
+      }
     }
   }
 
@@ -166,6 +179,7 @@ export class Store {
           break;
         case 'string':
           column.codes = grown(column.codes, capacity);
+          column.equality?.grow(capacity);
           break;
         case 'collection':
           column.offsets = grown(column.offsets, capacity + 1);
@@ -182,7 +196,13 @@ function columnFor(field: FieldDefinition, key: string, capacity: number): Colum
   if (field.name === key) return { kind: 'key', field };
   switch (field.type) {
     case 'Edm.String':
-      return { kind: 'string', field, dict: new Dictionary(), codes: new Int32Array(capacity) };
+      return {
+        kind: 'string',
+        field,
+        dict: new Dictionary(),
+        codes: new Int32Array(capacity),
+        equality: null,
+      };
     case 'Edm.Boolean':
       return { kind: 'boolean', field, values: new Uint8Array(capacity) };
     case 'Collection(Edm.String)':
@@ -212,10 +232,12 @@ function store(column: Column, slot: number, value: unknown): void {
             ? 2
             : 1;
       return;
-    case 'string':
-      column.codes[slot] =
-        value === null || value === undefined ? -1 : column.dict.codeOf(String(value));
+    case 'string': {
+      const code = value === null || value === undefined ? -1 : column.dict.codeOf(String(value));
+      column.codes[slot] = code;
+      column.equality?.add(slot, code);
       return;
+    }
     case 'collection': {
       const items = Array.isArray(value) ? value : [];
       if (column.values.length < column.size + items.length) {
