@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { migratePglite, migratePostgres } from './migrate';
+import { pgliteListen, postgresListen, registerListen } from './notifications';
 import * as schema from './schema';
 
 /** The schema module, as drizzle sees it. */
@@ -61,6 +62,7 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
     const db = drizzlePg(pool, { schema });
     // Fail at start-up, not on the first request, when the server is unreachable.
     await pool.query('select 1');
+    registerListen(db, postgresListen(config.databaseUrl));
     return {
       db,
       driver: 'postgres',
@@ -86,6 +88,7 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
   if (!isInMemory(dataDir)) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema });
+  registerListen(db, pgliteListen(client));
   return {
     db,
     driver: 'pglite',

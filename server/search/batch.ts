@@ -5,7 +5,7 @@ import { SearchRequestError } from './errors';
 import type { FieldDefinition, IndexDefinition } from './index-definition';
 import { fieldOf } from './index-definition';
 import { rowsOf } from './execute';
-import { notifyIndexChanged } from './memory/changes';
+import { indexWritten } from './memory/changes';
 
 /** The most actions one docs/index request may carry, as in Azure. */
 export const maxBatchSize = 1000;
@@ -162,11 +162,7 @@ export async function applyIndexBatch(
     }
     results.push(await applyAction(db, index, item));
   }
-  await notifyIndexChanged(
-    db,
-    index.name,
-    results.filter((r) => r.status).map((r) => r.key),
-  );
+  if (results.some((r) => r.status)) await indexWritten(db);
   return results;
 }
 

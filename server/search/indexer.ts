@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articlesIndex, fieldNamesOf, locationsIndex } from './index-definition';
 import { rowsOf } from './execute';
-import { notifyIndexChanged } from './memory/changes';
+import { indexWritten } from './memory/changes';
 
 /**
  * Builds the search documents from the API's own tables, in SQL (INSERT … SELECT): the
@@ -171,7 +171,7 @@ export async function reindexAll(
     ]);
     return { articles, locations };
   });
-  await notifyIndexChanged(db, articlesIndex.name, 'all');
+  await indexWritten(db);
   return { ...counts, milliseconds: Math.round(performance.now() - t0) };
 }
 
@@ -190,7 +190,7 @@ export async function reindexArticles(db: Db, articleIds: readonly number[]): Pr
         and s."isCosmosDbArticle" is not true
         and not exists (select 1 from articles a where a.article_id::text = s."articleId")`);
   });
-  await notifyIndexChanged(db, articlesIndex.name, articleIds.map(String));
+  await indexWritten(db);
 }
 
 /** True when the `articles` index holds no document (main.ts then runs reindexAll). */

@@ -13,3 +13,4 @@ export * from './activity-summaries';
 export * from './feeds';
 export * from './outbox';
 export * from './assessments';
+export * from './search-changes';

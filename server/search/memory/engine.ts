@@ -7,7 +7,7 @@ import type { SearchRequest } from '../request';
 import { maxPageSize, maxSkip } from '../request';
 import type { Bitset } from './bitset';
 import { andInto, cardinality, toSlots } from './bitset';
-import { onIndexChanged, type IndexChange } from './changes';
+import { followingStarted, onIndexChanged, type IndexChange } from './changes';
 import { matchFilter, textFields } from './filter';
 import {
   comparatorOf,
@@ -107,8 +107,10 @@ export class MemoryEngine {
     this.store = new Store(index);
     this.parsed = new ParsedCache(index);
     this.phrases = new PhraseCache(this.store);
-    this.unsubscribe = onIndexChanged(db, (name, change) =>
-      name === index.name ? this.changed(change) : Promise.resolve(),
+    this.unsubscribe = onIndexChanged(
+      db,
+      (name, change) => (name === index.name ? this.changed(change) : Promise.resolve()),
+      log,
     );
     this.firstLoad = this.reload();
   }
@@ -248,6 +250,9 @@ export class MemoryEngine {
 
   private async loadAll(): Promise<Store> {
     const t0 = performance.now();
+    // Every change committed after the change log's start position is replayed: reading the
+    // table after it was taken means no write falls between the two.
+    await followingStarted(this.db);
     const before = heapBytes();
     const store = new Store(this.index, 1024);
     let last: string | undefined;
