@@ -174,4 +174,12 @@ export const messages = {
     `Auto-surveillance case ${caseId} appears more than once in this delivery.`,
   descriptionNotCommitted: (reportId: number) =>
     `Report ${reportId} is not a committed situational update: edit it with the other entries.`,
+  // Associating a suggestion's articles (designed: spec 000 §2 column 8 shows no wording).
+  noOpenSuggestion: 'This suggestion is no longer open: it has been handled or has no articles.',
+  articleNotInSuggestion: (articleId: number) =>
+    `Article ${articleId} does not support this suggestion.`,
+  suggestionHasNoActivity: (label: string) =>
+    `Create the activity '${label}' from this suggestion before associating its articles.`,
+  activityHasNoLinkableEntry: (label: string) =>
+    `'${label}' has no committed entry to link articles to yet: commit an entry, then associate.`,
 } as const;

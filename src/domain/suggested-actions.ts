@@ -65,3 +65,33 @@ export const LastNDaysQuery = Schema.Struct({
     { default: () => defaultSuggestionDays },
   ),
 });
+
+/** At most this many articles are associated in one call (suggested mode's own cap). */
+export const maxAssociatedArticles = 1000;
+
+/**
+ * PUT /api/diseaseactivities/suggestedAction/associate/{diseaseId}/{countryId}: the suggestion's
+ * articles the analyst chose in the article index's suggested mode (spec 000 §2 column 8).
+ */
+export const AssociateSuggestedArticles = Schema.Struct({
+  articleIds: Schema.Array(Id).pipe(
+    Schema.minItems(1, { message: () => 'at least one article is required' }),
+    Schema.maxItems(maxAssociatedArticles, {
+      message: () => `at most ${maxAssociatedArticles} articles are allowed`,
+    }),
+  ),
+});
+export type AssociateSuggestedArticles = typeof AssociateSuggestedArticles.Type;
+
+/** Its answer: the entry the articles were linked to, and that entry's articles after it. */
+export const SuggestedArticlesAssociated = Schema.Struct({
+  diseaseActivityId: Id,
+  countryId: Id,
+  reportId: Id,
+  /** The entry's report type (EntryType). */
+  type: Schema.Int,
+  locationName: Schema.String,
+  reportedOn: Schema.String,
+  articleIds: Schema.Array(Id),
+});
+export type SuggestedArticlesAssociated = typeof SuggestedArticlesAssociated.Type;

@@ -1,6 +1,10 @@
 import { Schema } from 'effect';
 import { FeedSource, FeedSourceList, PollResult } from '../../src/domain/feeds/feed-sources-api';
-import { SuggestedActionList, defaultSuggestionDays } from '../../src/domain/suggested-actions';
+import {
+  SuggestedActionList,
+  SuggestedArticlesAssociated,
+  defaultSuggestionDays,
+} from '../../src/domain/suggested-actions';
 import type { ApiCall } from '../api-client';
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError } from '../errors';
@@ -102,6 +106,28 @@ export function createFeedsApi({ request, report }: ArticlesApiDeps): FeedsEngin
         path: `/diseaseactivities/suggestedAction/feedback/${requireParam('diseaseId', diseaseId)}/${requireParam('countryId', countryId)}/${requireParam('reasonId', reasonId)}`,
         schema: Schema.Unknown,
       });
+    },
+    async associateSuggestedArticles(diseaseId, countryId, articleIds) {
+      try {
+        const value = await request({
+          method: 'PUT',
+          path: `/diseaseactivities/suggestedAction/associate/${requireParam('diseaseId', diseaseId)}/${requireParam('countryId', countryId)}`,
+          body: { articleIds: requireParam('articleIds', articleIds) },
+          schema: SuggestedArticlesAssociated,
+        });
+        return { status: 'associated', value };
+      } catch (error) {
+        if (!isApiCallError(error)) throw error;
+        // A refusal (400 / 404 / 409) is the banner's to show, not an 'IST Error' alert.
+        const refused =
+          error._tag === 'ApiError' &&
+          [400, 404, 409].includes(error.status) &&
+          error.errors.length > 0;
+        report(error, { alert: !refused });
+        if (refused && error._tag === 'ApiError')
+          return { status: 'refused', message: error.errors.join('. ') };
+        throw error;
+      }
     },
   };
 }

@@ -4,7 +4,15 @@ import type {
   FeedSourceUpdate,
   PollResult,
 } from '../../src/domain/feeds/feed-sources-api';
-import type { SuggestedActionItem } from '../../src/domain/suggested-actions';
+import type {
+  SuggestedActionItem,
+  SuggestedArticlesAssociated,
+} from '../../src/domain/suggested-actions';
+
+/** Associating a suggestion's articles: linked, or refused with the server's messages. */
+export type AssociateResult =
+  | { readonly status: 'associated'; readonly value: SuggestedArticlesAssociated }
+  | { readonly status: 'refused'; readonly message: string };
 
 /** A feed source write: saved, or refused with the server's messages (shown in the form). */
 export type FeedSourceWriteResult =
@@ -35,4 +43,10 @@ export interface FeedsEngineApi {
     countryId: number,
     reasonId: number,
   ): Promise<void>;
+  /** PUT …/suggestedAction/associate/{diseaseId}/{countryId} { articleIds }. */
+  associateSuggestedArticles(
+    diseaseId: number,
+    countryId: number,
+    articleIds: readonly number[],
+  ): Promise<AssociateResult>;
 }

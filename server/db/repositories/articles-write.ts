@@ -24,10 +24,13 @@ import { recordAudit } from './audit';
  * A refused write throws {@link ArticleRefusal} inside the transaction, so nothing of it stays.
  */
 
-/** A write refused for the client's reason: 400 (bad references) or 404 (no such article). */
+/**
+ * A write refused for the client's reason: 400 (bad references), 404 (no such article) or 409
+ * (the state does not allow it yet).
+ */
 export class ArticleRefusal extends Error {
   constructor(
-    readonly status: 400 | 404,
+    readonly status: 400 | 404 | 409,
     readonly errors: readonly string[],
   ) {
     super(errors.join('. '));

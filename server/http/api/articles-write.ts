@@ -10,6 +10,7 @@ import { messages } from '../../../src/domain/messages';
 import { findArticle } from '../../db/repositories/articles';
 import { linkExistingReports } from '../../db/repositories/articles-reports';
 import { createArticle, updateArticle } from '../../db/repositories/articles-write';
+import { refreshSuggestionsOfArticles } from '../../db/repositories/suggested-associate';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
@@ -46,6 +47,8 @@ export const articleWriteRoutes: FastifyPluginAsync<ArticleRouteDeps> = async (a
     const user = currentUser(request);
     const articleId = await refusing(() => createArticle(db, input, user.id));
     await reindex(request, db, [articleId]);
+    // A disease-activity article naming a disease and places supports suggestions at once.
+    await refreshSuggestionsOfArticles(db, [articleId]);
     return reply.code(201).header('location', `/api/articles/${articleId}`).send({ articleId });
   });
 
@@ -54,6 +57,8 @@ export const articleWriteRoutes: FastifyPluginAsync<ArticleRouteDeps> = async (a
     const user = currentUser(request);
     const result = await refusing(() => linkExistingReports(db, body, user.id));
     await reindex(request, db, result.articleIds);
+    // Linked articles stop supporting the suggestions of their activity's disease and country.
+    await refreshSuggestionsOfArticles(db, result.articleIds);
     return result.answer;
   });
 

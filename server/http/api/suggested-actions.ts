@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { LastNDaysQuery } from '../../../src/domain/suggested-actions';
+import { AssociateSuggestedArticles, LastNDaysQuery } from '../../../src/domain/suggested-actions';
 import { messages } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import {
@@ -10,10 +10,11 @@ import {
   reasonExists,
   suggestedReportsOf,
 } from '../../db/repositories/suggested-actions';
+import { associateSuggestedArticles } from '../../db/repositories/suggested-associate';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
-import { articleIdParam, idSegment, requiredIdQuery } from './articles-common';
+import { articleIdParam, idSegment, refusing, reindex, requiredIdQuery } from './articles-common';
 
 const lastNDaysOf = (request: FastifyRequest) =>
   decodeOr400(LastNDaysQuery, request.query ?? {}).lastNDays;
@@ -38,6 +39,10 @@ async function reasonOr400(db: Db, request: FastifyRequest) {
  *   it read (opening a suggestion is reading it); 404 when there is none
  * - PUT …/suggestedAction/feedback/{diseaseId}/{countryId}/{reasonId} → 204; the suggestion
  *   closes, its articles never support that pair again
+ * - PUT …/suggestedAction/associate/{diseaseId}/{countryId} { articleIds } → 200
+ *   SuggestedArticlesAssociated: the chosen supporting articles linked to the activity's latest
+ *   committed entry that takes articles (400 an article not supporting it, 404 no open
+ *   suggestion, 409 no activity yet or no such entry); they stop supporting the suggestion
  * - GET …/suggestedReport/id?id → SuggestedReport; PUT …/suggestedReport/quality/{id}/{reasonId} → 204
  */
 export const suggestedActionRoutes: FastifyPluginAsync<{ readonly db: Db }> = async (
@@ -85,6 +90,25 @@ export const suggestedActionRoutes: FastifyPluginAsync<{ readonly db: Db }> = as
       );
       if (!done) throw notFound(request);
       return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    `${base}/suggestedAction/associate/:diseaseId${idSegment}/:countryId${idSegment}`,
+    async (request) => {
+      const diseaseId = articleIdParam(request, 'diseaseId');
+      const countryId = articleIdParam(request, 'countryId');
+      const { articleIds } = decodeOr400(AssociateSuggestedArticles, request.body);
+      const result = await refusing(() =>
+        associateSuggestedArticles(db, {
+          diseaseId,
+          countryId,
+          articleIds,
+          userId: currentUser(request).id,
+        }),
+      );
+      await reindex(request, db, result.articleIds);
+      return result.answer;
     },
   );
 

@@ -3,6 +3,7 @@ import { getEngine } from '@/app/engine';
 import { navigate } from '@/app/router';
 import { routePatterns } from '@/app/routes';
 import type { SuggestedActionItem } from '@/domain/suggested-actions';
+import { suggestedModeSearch } from '../../articles/index/suggested-mode-url';
 import { openNewActivityFromSuggestion } from '../new-activity/new-activity-store';
 
 /**
@@ -118,12 +119,14 @@ export async function showSuggestionArticles(): Promise<void> {
   } catch (error) {
     suggestionsStore.error = messageOf(error);
   }
-  const params = new URLSearchParams({
-    suggested: item.articleIds.join(','),
-    target: suggestionLabel(item),
-  });
   suggestionsStore.open = false;
-  navigate(`${routePatterns.articleIndex}?${params.toString()}`);
+  navigate(
+    `${routePatterns.articleIndex}${suggestedModeSearch({
+      articleIds: item.articleIds.map(String),
+      target: suggestionLabel(item),
+      suggestion: { diseaseId: item.diseaseId, countryId: item.countryId },
+    })}`,
+  );
 }
 
 /** 'Create activity from this suggestion': the new-activity form, disease and country filled. */

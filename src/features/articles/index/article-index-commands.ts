@@ -23,6 +23,7 @@ import {
   toggleSelectedCluster,
   toggleSelectedRead,
 } from './article-index-store';
+import { canLinkAssociated, linkAssociatedArticles } from './link-associated';
 import { toggleSelectedAssociated } from './suggested-mode';
 
 /**
@@ -62,10 +63,10 @@ export function articleIndexCommands(actions: ArticleIndexCommandActions): Comma
       'openEnter',
       'Open selected article',
       'enter',
-      () => {
-        if (!focusIsOnControl()) openSelectedArticle();
-      },
-      hidden,
+      openSelectedArticle,
+      // In `when`, not in the run: a run that declines has already had its key's default
+      // prevented, so Enter on a focused link or button did nothing.
+      { ...hidden, when: (context) => onArticleIndex(context) && !focusIsOnControl() },
     ),
     command('toggleRead', 'Toggle read / unread', 'm', toggleSelectedRead, {
       keywords: ['mark', 'envelope'],
@@ -93,6 +94,16 @@ export function articleIndexCommands(actions: ArticleIndexCommandActions): Comma
       {
         keywords: ['link', 'suggestion', 'supporting'],
         when: inSuggestedMode,
+      },
+    ),
+    command(
+      'linkAssociated',
+      'Link associated articles to the suggested activity',
+      'shift+l',
+      () => void linkAssociatedArticles(),
+      {
+        keywords: ['associate', 'suggestion', 'link', 'commit'],
+        when: (context) => inSuggestedMode(context) && canLinkAssociated(),
       },
     ),
     {

@@ -36,6 +36,8 @@ export interface SuggestedMode {
   readonly articleIds: readonly string[];
   /** What the articles would be associated with, as the analyst reads it; null: not named. */
   readonly target: string | null;
+  /** The suggestion (its disease and country) the associated articles are linked for. */
+  readonly suggestion?: { readonly diseaseId: number; readonly countryId: number };
 }
 
 /** The article index screen's state (valtio: read snapshots, mutate through the actions). */

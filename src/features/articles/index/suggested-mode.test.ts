@@ -58,6 +58,19 @@ describe('suggested mode: reading the URL', () => {
     expect(parseSuggestedMode(`?suggested=${ids.join(',')}`)?.mode.articleIds).toHaveLength(1000);
   });
 
+  it('carries the suggestion’s disease and country, and ignores a malformed one', () => {
+    const mode = {
+      articleIds: ['3'],
+      target: 'Plague in Colombia',
+      suggestion: { diseaseId: 79, countryId: 20 },
+    };
+    expect(suggestedModeSearch(mode)).toContain('suggestion=79-20');
+    expect(parseSuggestedMode(suggestedModeSearch(mode))).toEqual({ mode, associated: [] });
+    expect(parseSuggestedMode('?suggested=3&suggestion=79;20')?.mode).not.toHaveProperty(
+      'suggestion',
+    );
+  });
+
   it('writes the query string it reads', () => {
     const mode = { articleIds: ['3', '1'], target: 'Mpox in Lagos & Abuja' };
     expect(parseSuggestedMode(suggestedModeSearch(mode, ['1']))).toEqual({

@@ -5,6 +5,15 @@ import {
   type ArticleIndexState,
   type SuggestedMode,
 } from './article-index-store';
+import { parseSuggestedMode } from './suggested-mode-url';
+
+export {
+  maxSuggestedArticles,
+  parseSuggestedMode,
+  suggestedModeParams,
+  suggestedModeSearch,
+  type SuggestedModeRequest,
+} from './suggested-mode-url';
 
 /**
  * Suggested mode of the article index (spec 000 §2 column 8, "An Associate link toggle, in the
@@ -16,66 +25,10 @@ import {
  * The URL is the way in: `/article?suggested=<id>,<id>…&target=<label>&associated=<id>,…`.
  */
 
-/** The query parameters of suggested mode. */
-export const suggestedModeParams = {
-  articleIds: 'suggested',
-  target: 'target',
-  associated: 'associated',
-} as const;
-
-/** At most this many ids are read from a URL (a suggestion has a handful; URLs stay short). */
-export const maxSuggestedArticles = 1000;
-
-/** An article key as the search index allows it (letters, digits, '_', '-', '='). */
-const articleKey = /^[A-Za-z0-9_=-]+$/;
-
-function idList(value: string | null): string[] {
-  if (value === null) return [];
-  const ids = value
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => articleKey.test(id));
-  return [...new Set(ids)].slice(0, maxSuggestedArticles);
-}
-
-/** Suggested mode and its already associated articles, as read from a URL. */
-export interface SuggestedModeRequest {
-  readonly mode: SuggestedMode;
-  readonly associated: readonly string[];
-}
-
-/**
- * Reads suggested mode from a query string ('?suggested=12,7&target=Cholera%20in%20Nigeria');
- * null when `suggested` is absent. Ids that are not article keys are dropped; associated ids
- * outside the suggestion are ignored.
- */
-export function parseSuggestedMode(search: string): SuggestedModeRequest | null {
-  const params = new URLSearchParams(search);
-  const ids = params.get(suggestedModeParams.articleIds);
-  if (ids === null) return null;
-  const articleIds = idList(ids);
-  const target = params.get(suggestedModeParams.target)?.trim() ?? '';
-  const inSuggestion = new Set(articleIds);
-  return {
-    mode: { articleIds, target: target === '' ? null : target },
-    associated: idList(params.get(suggestedModeParams.associated)).filter((id) =>
-      inSuggestion.has(id),
-    ),
-  };
-}
-
-/** The query string that enters suggested mode (for links from suggestions and dialogs). */
-export function suggestedModeSearch(mode: SuggestedMode, associated: readonly string[] = []) {
-  const params = new URLSearchParams({
-    [suggestedModeParams.articleIds]: mode.articleIds.join(','),
-  });
-  if (mode.target !== null) params.set(suggestedModeParams.target, mode.target);
-  if (associated.length > 0) params.set(suggestedModeParams.associated, associated.join(','));
-  return `?${params.toString()}`;
-}
-
 const sameMode = (a: SuggestedMode, b: SuggestedMode) =>
   a.target === b.target &&
+  a.suggestion?.diseaseId === b.suggestion?.diseaseId &&
+  a.suggestion?.countryId === b.suggestion?.countryId &&
   a.articleIds.length === b.articleIds.length &&
   a.articleIds.every((id, i) => b.articleIds[i] === id);
 
@@ -85,7 +38,7 @@ const sameMode = (a: SuggestedMode, b: SuggestedMode) =>
  */
 export function enterSuggestedMode(mode: SuggestedMode, associated: readonly string[] = []): void {
   Object.assign(articleIndexStore, {
-    suggested: { articleIds: [...mode.articleIds], target: mode.target },
+    suggested: { ...mode, articleIds: [...mode.articleIds] },
     associated: Object.fromEntries(associated.map((id) => [id, true])),
     searchText: '',
     appliedSearchText: '',
