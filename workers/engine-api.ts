@@ -25,6 +25,7 @@ import type {
 export type { ActivityWriteResult, DialogActivityKey, LinkArticlesResult };
 import type { ActivityDetailsEngineApi } from './activity-details/details-engine-api';
 import type { FeedsEngineApi, FeedSourceWriteResult } from './feeds/feeds-engine-api';
+import type { LocationSearchEngineApi } from './location-search/location-search-api';
 
 export type { FeedSourceWriteResult };
 
@@ -106,7 +107,11 @@ export interface ArticleSource {
 }
 
 export interface EngineApi
-  extends ActivityDialogsEngineApi, ActivityDetailsEngineApi, FeedsEngineApi {
+  extends
+    ActivityDialogsEngineApi,
+    ActivityDetailsEngineApi,
+    FeedsEngineApi,
+    LocationSearchEngineApi {
   /** Called once after sign-in; later calls replace options and callbacks. */
   init(options: EngineOptions, callbacks: EngineCallbacks): Promise<void>;
   /** The current bearer access token (null after sign-out). Every API call carries it. */

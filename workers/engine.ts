@@ -6,7 +6,7 @@ import { createArticleSearchClient } from './article-search';
 import { createActivitiesApi } from './activities-api';
 import { createActivityDialogsApi } from './activity-dialogs/dialogs-api';
 import { createActivityDetailsApi } from './activity-details/details-api';
-import { createLocationSearch } from './activity-details/location-search';
+import { createLocationSearch } from './location-search/location-search';
 import { createSearchServiceSender } from './search-service';
 import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
 import { createFeedsApi } from './feeds/feeds-api';
@@ -81,15 +81,13 @@ export function createEngine(): EngineApi {
   const activities = createActivitiesApi(featureDeps);
   const feeds = createFeedsApi(featureDeps);
   const activityDialogs = createActivityDialogsApi(featureDeps);
-  const activityDetails = createActivityDetailsApi(
-    featureDeps,
-    createLocationSearch(
-      createSearchServiceSender({
-        url: () => requireParam('locationSearchUrl', options?.locationSearchUrl),
-        apiKey: () => requireParam('searchApiKey', options?.searchApiKey),
-      }),
-      (message) => sendLog({ logLevel: 'error', message }),
-    ),
+  const activityDetails = createActivityDetailsApi(featureDeps);
+  const locationSearch = createLocationSearch(
+    createSearchServiceSender({
+      url: () => requireParam('locationSearchUrl', options?.locationSearchUrl),
+      apiKey: () => requireParam('searchApiKey', options?.searchApiKey),
+    }),
+    (message) => sendLog({ logLevel: 'error', message }),
   );
 
   const lookups = createLookupsCache(() =>
@@ -126,6 +124,7 @@ export function createEngine(): EngineApi {
     ...activities,
     ...activityDialogs,
     ...activityDetails,
+    ...locationSearch,
     ...feeds,
   };
 }

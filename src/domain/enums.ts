@@ -26,6 +26,15 @@ export type ReadStatus = (typeof ReadStatus)[keyof typeof ReadStatus];
 export const LocationType = { City: 2, State: 4, Country: 6, County: 9, Metro: 30 } as const;
 export type LocationType = (typeof LocationType)[keyof typeof LocationType];
 
+/** Names of the location types (spec 000 §3 "city 2, state 4, country 6, county 9, metro 30"). */
+export const locationTypeLabel: Readonly<Record<number, string>> = {
+  [LocationType.City]: 'City',
+  [LocationType.State]: 'State',
+  [LocationType.Country]: 'Country',
+  [LocationType.County]: 'County',
+  [LocationType.Metro]: 'Metro',
+};
+
 /** Location priority order: city 5, county 4, metro 3, state 2, country 1. */
 export const locationTypePriority: Readonly<Record<LocationType, number>> = {
   [LocationType.City]: 5,

@@ -124,6 +124,8 @@ export const messages = {
   travellerCasesBelowOne: 'Cases must be greater than zero',
   arrivalBeforeDeparture:
     'Arrival back in the location must be later than the departure from the location',
+  /** Ours: the spec's traveller origin is optional and says no more. */
+  originIsTravellerLocation: 'The origin must be another location than the traveller entry’s own.',
   resolveAutoSurveillanceFirst:
     'Please resolve pending auto-surveillance data before adding a new location',
   processedNotAvailable: 'Processed data entries are not available for this location',

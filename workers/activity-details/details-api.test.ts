@@ -4,7 +4,6 @@ import type { ActivityDetailJson, ReportJson } from '../../src/domain/entries/en
 import type { ApiCall } from '../api-client';
 import { ApiError } from '../errors';
 import { createActivityDetailsApi } from './details-api';
-import { locationSearchText } from './location-search';
 
 const key = { diseaseActivityId: 3, countryId: 1 };
 const count = (cumulative: number, newCases: number) => ({
@@ -57,10 +56,8 @@ function scripted(answer: (call: ApiCall<unknown, unknown>) => unknown) {
     }
   };
   const reported: unknown[] = [];
-  const api = createActivityDetailsApi(
-    { request, report: (error) => reported.push(error) },
-    () => Promise.resolve({ locations: [], error: false }),
-    () => Date.parse('2026-01-20T12:00:00Z'),
+  const api = createActivityDetailsApi({ request, report: (error) => reported.push(error) }, () =>
+    Date.parse('2026-01-20T12:00:00Z'),
   );
   return { api, sent, reported };
 }
@@ -153,10 +150,5 @@ describe('the details engine calls', () => {
       '/diseaseactivities/3/countries/1/reports/propagate?propagate=false',
     );
     expect(reported).toHaveLength(1);
-  });
-
-  it('turns typed words into prefix terms for the location search', () => {
-    expect(locationSearchText(' san  jo"sé* ')).toBe('san* jo* sé*');
-    expect(locationSearchText('"')).toBe('');
   });
 });

@@ -87,7 +87,6 @@ function committedTimeline(
  */
 export function createActivityDetailsApi(
   { request, report }: ArticlesApiDeps,
-  searchActivityLocations: ActivityDetailsEngineApi['searchActivityLocations'],
   now: () => number = Date.now,
 ): ActivityDetailsEngineApi {
   const details = new Map<string, ActivityDetailJson>();
@@ -234,8 +233,6 @@ export function createActivityDetailsApi(
         throw error;
       }
     },
-
-    searchActivityLocations,
   };
   return api;
 }

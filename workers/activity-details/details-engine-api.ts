@@ -65,20 +65,6 @@ export interface EntriesCheckReady {
   readonly indexMs: number;
 }
 
-/** One location from the location search service (spec 000 §3). */
-export interface LocationHit {
-  readonly id: number;
-  readonly displayName: string;
-  readonly name: string;
-  readonly locationType: number;
-}
-
-/** Locations found in a country; empty with `error` true when the search service failed. */
-export interface LocationSearchResult {
-  readonly locations: readonly LocationHit[];
-  readonly error: boolean;
-}
-
 /** The engine calls of the disease activity details screen. */
 export interface ActivityDetailsEngineApi {
   /** GET …/countries/{countryId}/numDays/5: the activity, its locations and recent entries. */
@@ -109,10 +95,4 @@ export interface ActivityDetailsEngineApi {
   checkEntries(key: ActivityKey, submission: EntriesSubmission): Promise<ValidateAnswerJson | null>;
   /** POST or PUT …/reports[/{reportCollectionId}]/propagate with If-Match: save or commit. */
   saveEntries(key: ActivityKey, submission: EntriesSubmission): Promise<SaveEntriesResult>;
-  /** Locations of a country whose names start with the words typed, those given left out. */
-  searchActivityLocations(
-    countryId: number,
-    text: string,
-    excludeIds: readonly number[],
-  ): Promise<LocationSearchResult>;
 }

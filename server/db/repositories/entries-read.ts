@@ -6,7 +6,14 @@ import type { ReportJson } from '../../../src/domain/entries/entries-api';
 import { collectionEtag } from '../../../src/domain/entries/entries-api';
 import { EntryType, ReportStatus } from '../../../src/domain/enums';
 import type { Db } from '../client';
-import { descriptionVersions, reportArticles, reportCollections, reports, users } from '../schema';
+import {
+  descriptionVersions,
+  locations,
+  reportArticles,
+  reportCollections,
+  reports,
+  users,
+} from '../schema';
 
 /**
  * Reading reports as the entries calls answer them (src/domain/entries/entries-api.ts
@@ -15,6 +22,7 @@ import { descriptionVersions, reportArticles, reportCollections, reports, users 
 
 const reportUser = alias(users, 'report_user');
 const collectionUser = alias(users, 'collection_user');
+const originPlace = alias(locations, 'origin_place');
 
 /** A stored report with its collection and the names of who touched them. */
 export type StoredReport = Awaited<ReturnType<typeof selectReports>>[number];
@@ -33,11 +41,13 @@ export async function selectReports(db: Db, where: SQL | undefined) {
       reportUserInitials: reportUser.initials,
       collectionUserGiven: collectionUser.givenName,
       collectionUserFamily: collectionUser.familyName,
+      originLocation: originPlace.displayName,
     })
     .from(reports)
     .innerJoin(reportCollections, eq(reportCollections.id, reports.reportCollectionId))
     .leftJoin(reportUser, eq(reportUser.id, reports.updatedByUserId))
     .leftJoin(collectionUser, eq(collectionUser.id, reportCollections.lastUpdatedByUserId))
+    .leftJoin(originPlace, eq(originPlace.id, reports.originLocationId))
     .where(where)
     .orderBy(asc(reports.locationId), asc(reports.reportedOn), asc(reports.id));
 }
@@ -234,6 +244,7 @@ function reportJson(
         arrivalDate: r.arrivalDate,
         departureDate: r.departureDate,
         originId: r.originLocationId,
+        originLocation: row.originLocation,
       };
     case EntryType.DESCRIPTION:
       return {

@@ -62,6 +62,7 @@ function fieldsOfRow(r: ReportRow): SubmittedFields {
         cases: r.travellerCases,
         arrivalDate: r.arrivalDate,
         departureDate: r.departureDate,
+        originId: r.originLocationId,
       };
     case EntryType.DESCRIPTION:
       return {

@@ -103,6 +103,8 @@ export const ReportJson = Schema.Struct({
   arrivalDate: Schema.optional(Schema.NullOr(Schema.String)),
   departureDate: Schema.optional(Schema.NullOr(Schema.String)),
   originId: Schema.optional(Schema.NullOr(Id)),
+  /** The origin's display name (spec 001 §3 "originId / originLocation"). */
+  originLocation: Schema.optional(Schema.NullOr(Schema.String)),
   // Description (situational update); description is also a check-in's note.
   title: Schema.optional(Schema.NullOr(Schema.String)),
   description: Schema.optional(Schema.NullOr(Schema.String)),

@@ -29,9 +29,15 @@ export interface TravellerInput {
   readonly cases: number | null;
   readonly departureDate: string | null;
   readonly arrivalDate: string | null;
+  /** Where the travellers came from (optional), and the entry's own location. */
+  readonly originId?: number | null;
+  readonly locationId?: number;
 }
 
-/** Cases required, an integer, at least 1; arrival back not earlier than departure. */
+/**
+ * Cases required, an integer, at least 1; arrival back not earlier than departure; the origin,
+ * when given, another place than the one the travellers came back to.
+ */
 export function validateTraveller(input: TravellerInput): EntryMessage[] {
   const out: EntryMessage[] = [];
   if (input.cases === null) out.push(error(messages.travellerCasesRequired, 'cases'));
@@ -44,6 +50,9 @@ export function validateTraveller(input: TravellerInput): EntryMessage[] {
     input.arrivalDate < input.departureDate
   ) {
     out.push(error(messages.arrivalBeforeDeparture, 'arrivalDate'));
+  }
+  if (input.originId != null && input.originId === input.locationId) {
+    out.push(error(messages.originIsTravellerLocation, 'originId'));
   }
   return out;
 }

@@ -75,6 +75,7 @@ export function bodyEntries(body: EntriesBody): BodyEntry[] {
           cases: t.cases,
           arrivalDate: t.arrivalDate,
           departureDate: t.departureDate,
+          originId: t.originId,
         },
       },
     }),

@@ -198,7 +198,13 @@ describe('validateSubmission', () => {
           reportedOn: '2024-01-12',
           reportStatus: null,
           counts: null,
-          fields: { kind: 'traveller', cases: 0, arrivalDate: null, departureDate: null },
+          fields: {
+            kind: 'traveller',
+            cases: 0,
+            arrivalDate: null,
+            departureDate: null,
+            originId: null,
+          },
         },
         {
           key: 'd',

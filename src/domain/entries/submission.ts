@@ -42,6 +42,7 @@ export type SubmittedFields =
       readonly cases: number | null;
       readonly arrivalDate: string | null;
       readonly departureDate: string | null;
+      readonly originId: number | null;
     }
   | {
       readonly kind: 'description';
@@ -327,7 +328,7 @@ function fieldMessages(
     case 'traveller':
       return [
         ...(entry.reportedOn === null ? [error(messages.reportedOnRequired, 'reportedOn')] : []),
-        ...validateTraveller(f),
+        ...validateTraveller({ ...f, locationId: entry.locationId }),
       ];
     case 'description':
       return validateSituationalUpdate({ ...f, reportedOn: entry.reportedOn });

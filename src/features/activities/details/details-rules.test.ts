@@ -123,7 +123,16 @@ describe('the drafts (numbers typed, body sent)', () => {
       cases: null,
       arrivalDate: null,
       reportedOn: null,
+      originId: null,
     });
+  });
+  it("sends a traveller's origin as originId", () => {
+    const origin = { id: 6167865, displayName: 'Toronto, Ontario' };
+    const body = entriesBody([{ ...newDraft(10, EntryType.TRAVELLER), origin }], [], {
+      commitChanges: false,
+      warningsAccepted: false,
+    });
+    expect(body.travellers?.[0]).toMatchObject({ originId: 6167865 });
   });
 });
 

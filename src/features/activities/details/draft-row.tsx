@@ -12,6 +12,7 @@ import { TITLE_MAX_LENGTH } from '@/domain/entries/entry-validation';
 import { RichTextEditor } from '@/ui/rich-text-editor';
 import { formatCount } from '../index/activity-labels';
 import { DayInput } from './day-input';
+import { TravellerOriginPicker } from './traveller-origin-picker';
 import { editDraft, removeDraft, typeCase, useDetails } from './details-store';
 import { numberOf, wholeNumberText, type DraftEntry } from './drafts';
 import { gridCellAttribute, moveInGrid } from './grid-keys';
@@ -195,6 +196,15 @@ function OtherFields({
               disabled={readOnly}
               onKeyDown={moveInGrid}
               gridCell
+            />
+          </label>
+          <label className="flex items-center gap-1 text-xs text-slate-600">
+            Origin
+            <TravellerOriginPicker
+              travellerLocationId={draft.locationId}
+              value={draft.origin}
+              onChange={(origin) => editDraft(draft.key, 'origin', origin)}
+              disabled={readOnly}
             />
           </label>
           {text('notes', 'Notes')}

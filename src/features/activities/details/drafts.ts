@@ -31,6 +31,8 @@ export interface DraftEntry {
   readonly notes: string;
   readonly arrivalDate: string;
   readonly departureDate: string;
+  /** Where the travellers came from (spec 001 §3 originId / originLocation); optional. */
+  readonly origin: { readonly id: number; readonly displayName: string } | null;
   // Situational update (description is also a check-in's note).
   readonly title: string;
   readonly description: string;
@@ -60,6 +62,7 @@ export function newDraft(locationId: number, type: AddableEntryType): DraftEntry
     notes: '',
     arrivalDate: '',
     departureDate: '',
+    origin: null,
     title: '',
     description: '',
     importance: '',
@@ -99,6 +102,10 @@ export function draftOfSaved(report: ReportJson): DraftEntry | null {
     notes: report.notes ?? '',
     arrivalDate: report.arrivalDate ?? '',
     departureDate: report.departureDate ?? '',
+    origin:
+      report.originId == null
+        ? null
+        : { id: report.originId, displayName: report.originLocation ?? `#${report.originId}` },
     title: report.title ?? '',
     description: report.description ?? '',
     importance: report.importance ?? '',
@@ -195,6 +202,7 @@ export function entriesBody(
         notes: orNull(d.notes),
         arrivalDate: orNull(d.arrivalDate),
         departureDate: orNull(d.departureDate),
+        originId: d.origin?.id ?? null,
       })),
       ...deleted(EntryType.TRAVELLER),
     ],

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { getEngine } from '@/app/engine';
 import { messages } from '@/domain/messages';
-import type { LocationHit } from '../../../../workers/activity-details/details-engine-api';
+import {
+  activityLocationSearchDebounceMs,
+  isLocationSearchable,
+  locationIdsToExclude,
+} from '@/domain/location-search';
+import type { LocationHit } from '../../../../workers/location-search/location-search-api';
 import {
   addLocation,
   setLocationMode,
@@ -18,9 +23,6 @@ import {
   type LocationOrder,
 } from './location-order';
 
-/** Spec 001 §9: the location search is debounced 1000 ms. */
-export const locationSearchDebounceMs = 1000;
-
 const control = 'h-8 rounded border border-slate-300 bg-white px-2 text-sm';
 
 type SearchState =
@@ -28,14 +30,18 @@ type SearchState =
   | { readonly status: 'searching' }
   | { readonly status: 'done'; readonly hits: readonly LocationHit[]; readonly error: boolean };
 
-/** Search/Add mode: the country's other locations from the location search service. */
+/**
+ * Search/Add mode: the country's other locations from the location search service, from the
+ * third character typed and 1000 ms after the last key (spec 000 §5, 001 §9); the locations
+ * already in the activity (its own and those added on this screen) are excluded by the query.
+ */
 function useLocationSearch(text: string, enabled: boolean): SearchState {
-  const { detail } = useDetails();
+  const { detail, addedLocations } = useDetails();
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   const countryId = detail?.activity.countryDetails.countryId;
-  const known = detail?.locations.map((l) => l.id);
+  const known = [...(detail?.locations ?? []), ...addedLocations];
   useEffect(() => {
-    if (!enabled || text.trim() === '' || countryId === undefined) {
+    if (!enabled || !isLocationSearchable(text) || countryId === undefined) {
       setState({ status: 'idle' });
       return;
     }
@@ -43,18 +49,18 @@ function useLocationSearch(text: string, enabled: boolean): SearchState {
     let live = true;
     const timer = setTimeout(() => {
       void getEngine()
-        .searchActivityLocations(countryId, text, known ?? [])
+        .searchActivityLocations(countryId, text, locationIdsToExclude(known, text))
         .then((answer) => {
           if (live) setState({ status: 'done', hits: answer.locations, error: answer.error });
         });
-    }, locationSearchDebounceMs);
+    }, activityLocationSearchDebounceMs);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-    // `known` changes identity on every render; the detail's version stands for it.
+    // `known` changes identity on every render; the detail's version and the added count stand for it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, enabled, countryId, detail?.version]);
+  }, [text, enabled, countryId, detail?.version, addedLocations.length]);
   return state;
 }
 
@@ -128,6 +134,13 @@ export function LocationPanel({
             setActive(0);
           }}
           onKeyDown={(event) => {
+            if (searching && event.key === 'Escape' && locationText !== '') {
+              // Escape closes what is open: the results go with the text.
+              event.preventDefault();
+              event.stopPropagation();
+              setLocationText('');
+              return;
+            }
             if (!searching || hits.length === 0) return;
             if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
               event.preventDefault();
@@ -183,6 +196,12 @@ export function LocationPanel({
           {notice}
         </p>
       )}
+      {searching &&
+        !blocked &&
+        locationText.trim() !== '' &&
+        !isLocationSearchable(locationText) && (
+          <p className="mt-1.5 text-xs text-slate-500">Type at least 3 characters to search.</p>
+        )}
       {searching && !blocked && search.status === 'searching' && (
         <p className="mt-1.5 text-xs text-slate-500">Searching…</p>
       )}

@@ -59,7 +59,7 @@ function Figures({ report }: { readonly report: ReportJson }) {
   if (report.reportedCases === undefined) {
     const text =
       report.type === EntryType.TRAVELLER
-        ? `${report.cases ?? ''} case(s)${report.notes ? ` · ${report.notes}` : ''}`
+        ? `${report.cases ?? ''} case(s)${report.originLocation ? ` · from ${report.originLocation}` : ''}${report.notes ? ` · ${report.notes}` : ''}`
         : report.type === EntryType.DESCRIPTION
           ? `${report.importance ?? ''}${report.title ? ` · ${report.title}` : ''}`
           : report.type === EntryType.INACTIVITY
