@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MessageLevel } from '../enums';
 import { messages } from '../messages';
 import type { PropagationContext } from './propagation';
-import { propagationAvailability, validatePropagation } from './propagation';
+import { propagationAvailability, propagationDateBounds, validatePropagation } from './propagation';
 
 const open: PropagationContext = {
   uncommittedCaseEntries: [{ reportedOn: '2024-03-05' }],
@@ -88,6 +88,7 @@ describe('validatePropagation', () => {
     propagateUptoDate: '2024-03-10',
     latestReportedOn: '2024-03-10',
     periodEndDate: null,
+    today: '2024-03-20',
   };
   const err = (message: string) => ({
     level: MessageLevel.ERROR,
@@ -121,5 +122,22 @@ describe('validatePropagation', () => {
         periodEndDate: '2024-03-10',
       }),
     ).toEqual([err(messages.propagationBeyondPeriod)]);
+  });
+
+  it('an open period reaches today, not beyond (future dates refused)', () => {
+    expect(validatePropagation({ ...base, propagateUptoDate: '2024-03-20' })).toEqual([]);
+    expect(validatePropagation({ ...base, propagateUptoDate: '2024-03-21' })).toEqual([
+      err(messages.propagationBeyondPeriod),
+    ]);
+  });
+
+  it('bounds: the latest reported-on date to the earlier of the period end and today', () => {
+    const at = { latestReportedOn: '2024-03-10', today: '2024-03-20' };
+    expect(propagationDateBounds({ ...at, periodEndDate: null })).toEqual({
+      earliest: '2024-03-10',
+      latest: '2024-03-20',
+    });
+    expect(propagationDateBounds({ ...at, periodEndDate: '2024-03-15' }).latest).toBe('2024-03-15');
+    expect(propagationDateBounds({ ...at, periodEndDate: '2024-04-01' }).latest).toBe('2024-03-20');
   });
 });

@@ -62,13 +62,47 @@ export function propagationAvailability(context: PropagationContext): Propagatio
   return { available: true, reportedOn: only.reportedOn, period };
 }
 
-export interface PropagationInput {
-  readonly propagate: boolean;
-  readonly propagateUptoDate: string | null;
+export interface PropagationDateContext {
   /** The latest reported-on date the propagation must reach. */
   readonly latestReportedOn: string | null;
   /** The end of the entry's reporting period; null while it is open. */
   readonly periodEndDate: string | null;
+  /** The server's today (UTC): an open period reaches no further. */
+  readonly today: string;
+}
+
+export interface PropagationInput extends PropagationDateContext {
+  readonly propagate: boolean;
+  readonly propagateUptoDate: string | null;
+}
+
+/** The days a propagation date may take, both included. */
+export interface PropagationDateBounds {
+  /** The latest reported-on date; null when the activity has none. */
+  readonly earliest: string | null;
+  /** The period's end, or today while it is open (and never after today). */
+  readonly latest: string;
+}
+
+/**
+ * Spec 001 §5: not earlier than the latest reported-on date, not beyond the reporting period.
+ * An open period ends today: a later date would propagate into days nobody has reported yet
+ * (and the date picker disables future dates, spec 000 §2). The picker and the server both
+ * take their bounds from here.
+ */
+export function propagationDateBounds(context: PropagationDateContext): PropagationDateBounds {
+  const { periodEndDate, today } = context;
+  return {
+    earliest: context.latestReportedOn,
+    latest: periodEndDate !== null && periodEndDate < today ? periodEndDate : today,
+  };
+}
+
+/** Why a chosen propagation date is refused (spec 001 §5 words), or null when it is within. */
+export function propagationDateProblem(day: string, bounds: PropagationDateBounds): string | null {
+  if (bounds.earliest !== null && day < bounds.earliest) return messages.propagationBeforeLatest;
+  if (day > bounds.latest) return messages.propagationBeyondPeriod;
+  return null;
 }
 
 /** The propagation date's errors: required, not before the latest entry, not past the period. */
@@ -78,12 +112,6 @@ export function validatePropagation(input: PropagationInput): EntryMessage[] {
   if (upto === null || !isCalendarDay(upto)) {
     return [error(messages.propagationDateRequired, 'propagateUptoDate')];
   }
-  const out: EntryMessage[] = [];
-  if (input.latestReportedOn !== null && upto < input.latestReportedOn) {
-    out.push(error(messages.propagationBeforeLatest, 'propagateUptoDate'));
-  }
-  if (input.periodEndDate !== null && upto > input.periodEndDate) {
-    out.push(error(messages.propagationBeyondPeriod, 'propagateUptoDate'));
-  }
-  return out;
+  const problem = propagationDateProblem(upto, propagationDateBounds(input));
+  return problem === null ? [] : [error(problem, 'propagateUptoDate')];
 }

@@ -376,6 +376,7 @@ function propagationMessages(
     propagateUptoDate: request.propagateUptoDate,
     latestReportedOn: context.lastEntryDate,
     periodEndDate: availability.period.endDate,
+    today: context.today,
   });
 }
 

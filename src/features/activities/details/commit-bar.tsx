@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import type { Snapshot } from 'valtio';
-import { displayDay } from '@/domain/calendar-day';
+import { displayDay, todayOf } from '@/domain/calendar-day';
 import { EntryType, ReportStatus } from '@/domain/enums';
 import { commitAllowed, hasUnresolvedAutoSurveillance } from '@/domain/entries/commit-rules';
-import { propagationAvailability } from '@/domain/entries/propagation';
+import {
+  propagationAvailability,
+  propagationDateBounds,
+  propagationDateProblem,
+} from '@/domain/entries/propagation';
 import { messages } from '@/domain/messages';
 import { Button } from '@/ui/button';
 import { HoverTooltip } from '@/ui/hover-tooltip';
 import { Modal } from '@/ui/modal';
-import { DayInput } from './day-input';
+import { DayInput, localToday } from './day-input';
 import {
   cancelPropagation,
   closeCommitDialog,
@@ -117,11 +121,15 @@ function PropagationPicker() {
   const [day, setDay] = useState('');
   const availability = propagationState(snapshot);
   const period = availability.available ? availability.period : null;
-  const earliest = availability.available ? availability.reportedOn : null;
-  const latest = period?.endDate ?? null;
-  let problem: string | null = null;
-  if (day !== '' && earliest !== null && day < earliest) problem = messages.propagationBeforeLatest;
-  if (day !== '' && latest !== null && day > latest) problem = messages.propagationBeyondPeriod;
+  // The server's bounds (src/domain/entries/propagation.ts); today is the earlier of the
+  // analyst's and the server's (UTC), so the picker never offers a day the server refuses.
+  const bounds = propagationDateBounds({
+    latestReportedOn: snapshot.detail?.lastEntryDate ?? null,
+    periodEndDate: period?.endDate ?? null,
+    today: [localToday(), todayOf(Date.now())].sort()[0] ?? localToday(),
+  });
+  const problemOf = (d: string) => propagationDateProblem(d, bounds);
+  const problem = day === '' ? null : problemOf(day);
   return (
     <Modal
       open={propagationPickerOpen}
@@ -139,9 +147,20 @@ function PropagationPicker() {
       disabled={{ submit: day === '' || problem !== null }}
     >
       <p className="mb-2 text-sm text-slate-700">{messages.propagationConfirm}</p>
-      <DayInput label="Propagate cases until date" value={day} onChange={setDay} latest={null} />
+      <DayInput
+        label="Propagate cases until date"
+        value={day}
+        onChange={setDay}
+        earliest={bounds.earliest}
+        latest={bounds.latest}
+        boundsProblem={problemOf}
+      />
       <p className="mt-2 text-xs text-slate-600">
         {day === '' ? messages.propagationDateRequired : (problem ?? '')}
+      </p>
+      <p className="mt-1 text-xs text-slate-500">
+        From {bounds.earliest === null ? 'any day' : displayDay(bounds.earliest)} to{' '}
+        {displayDay(bounds.latest)}.
       </p>
     </Modal>
   );

@@ -22,10 +22,12 @@ export function dayProblem(
   text: string,
   earliest: string | null,
   latest: string | null,
+  boundsProblem?: (day: string) => string | null,
 ): string | null {
   if (text.trim() === '') return null;
   const day = parseTypedDay(text);
   if (day === null) return 'Enter the date as YYYY/MM/DD.';
+  if (boundsProblem) return boundsProblem(day);
   if (latest !== null && day > latest) {
     return `The date cannot be later than ${displayDay(latest)}.`;
   }
@@ -48,6 +50,8 @@ export interface DayInputProps {
   readonly onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   /** Part of the entries grid (Enter moves on). */
   readonly gridCell?: boolean;
+  /** The message of a day out of bounds, in the caller's (spec) words; null when within. */
+  readonly boundsProblem?: (day: string) => string | null;
 }
 
 /**
@@ -64,6 +68,7 @@ export function DayInput({
   id,
   onKeyDown,
   gridCell = false,
+  boundsProblem,
 }: DayInputProps) {
   const [text, setText] = useState(value === '' ? '' : displayDay(value));
   useEffect(() => {
@@ -71,12 +76,12 @@ export function DayInput({
       parseTypedDay(current) === (value || null) ? current : displayDay(value),
     );
   }, [value]);
-  const problem = dayProblem(text, earliest, latest);
+  const problem = dayProblem(text, earliest, latest, boundsProblem);
 
   function take(next: string) {
     setText(next);
     const day = parseTypedDay(next);
-    const ok = dayProblem(next, earliest, latest) === null;
+    const ok = dayProblem(next, earliest, latest, boundsProblem) === null;
     onChange(ok && day !== null ? day : '');
   }
 
