@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 /** Props of {@link HoverTooltip}. */
@@ -11,8 +11,12 @@ export interface HoverTooltipProps {
   readonly className?: string;
 }
 
+/** Spec 001 §9: 'Tooltip hover delay 250 ms'. */
+export const tooltipHoverDelayMs = 250;
+
 /**
- * An icon with a tooltip on hover or keyboard focus. The tooltip is portalled to the body with
+ * An icon with a tooltip on hover (after {@link tooltipHoverDelayMs}) or at once on keyboard
+ * focus (a key press is already a deliberate request). The tooltip is portalled to the body with
  * fixed coordinates, so the virtualized table's scroller does not clip it.
  */
 export function HoverTooltip({ label, children, content, className = '' }: HoverTooltipProps) {
@@ -23,7 +27,20 @@ export function HoverTooltip({ label, children, content, className = '' }: Hover
     const box = trigger.current?.getBoundingClientRect();
     if (box) setAt({ left: Math.min(box.left, window.innerWidth - 400), top: box.bottom + 4 });
   };
-  const hide = () => setAt(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancel = () => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+  };
+  const showAfterDelay = () => {
+    cancel();
+    timer.current = setTimeout(show, tooltipHoverDelayMs);
+  };
+  const hide = () => {
+    cancel();
+    setAt(null);
+  };
+  useEffect(() => cancel, []);
   return (
     <>
       <span
@@ -32,7 +49,7 @@ export function HoverTooltip({ label, children, content, className = '' }: Hover
         tabIndex={-1}
         aria-label={label}
         aria-describedby={at ? id : undefined}
-        onMouseEnter={show}
+        onMouseEnter={showAfterDelay}
         onMouseLeave={hide}
         onFocus={show}
         onBlur={hide}

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countsOf, stored, typedCumulative, typedNew } from '../../../tests/support/case-entries';
 import { MessageLevel } from '../enums';
@@ -87,6 +88,44 @@ describe('validateCaseEntry: field rules', () => {
     ]);
     const below = check({ reportedCases: typedNew(-11) }, before({ reportedCases: [10, 10] }));
     expect(below).toContainEqual(err(messages.cumulativeNegative));
+  });
+});
+
+describe('validateCaseEntry: negative new cases, typed or derived (spec 001 §5)', () => {
+  it('a typed cumulative below the previous one gives both warnings on their fields', () => {
+    const list = check({ reportedCases: typedCumulative(7) }, before({ reportedCases: [10, 10] }));
+    expect(list).toContainEqual({
+      level: MessageLevel.WARNINGLOW,
+      message: messages.negativeNewCases,
+      field: 'reportedCases.newCases',
+    });
+    expect(list).toContainEqual(low(messages.lowerCumulative('Reported Cases', 7, 10)));
+  });
+
+  it('matches the oracle: new cases = cumulative − previous cumulative, negative warns', () => {
+    // The oracle is the spec's arithmetic written out here, not deriveCount.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1000 }),
+        fc.constantFrom('cumulative', 'newCases'),
+        fc.integer({ min: -1000, max: 1000 }),
+        (previous, typed, value) => {
+          const newCases = typed === 'newCases' ? value : value - previous;
+          const cumulative = typed === 'newCases' ? previous + value : value;
+          const count = typed === 'newCases' ? typedNew(value) : typedCumulative(value);
+          const list = texts(
+            check({ confirmedCases: count }, before({ confirmedCases: [previous, 0] })),
+          );
+          expect(list.includes(messages.negativeNewCases)).toBe(newCases < 0);
+          expect(list.includes(messages.cumulativeNegative)).toBe(cumulative < 0);
+          expect(list.includes(messages.lowerCumulative('Confirmed Cases', value, previous))).toBe(
+            // A negative cumulative is an error, which the trend warnings give way to.
+            typed === 'cumulative' && value >= 0 && value < previous,
+          );
+        },
+      ),
+      { seed: 15, numRuns: 500 },
+    );
   });
 });
 

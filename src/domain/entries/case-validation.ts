@@ -49,7 +49,9 @@ function figureFieldMessages(counts: CaseCounts, figure: CaseFigure): EntryMessa
   if (c.newCases !== null) {
     if (!Number.isInteger(c.newCases)) {
       out.push(error(messages.newCasesNotInteger, field(figure, 'newCases')));
-    } else if (c.newCases < 0 && typedHalf(c) === 'newCases') {
+    } else if (c.newCases < 0) {
+      // Spec 001 §5 lists it under new cases whatever was typed: a lower cumulative typed also
+      // derives negative new cases, and gets this beside the lower-cumulative warning.
       out.push(warningLow(messages.negativeNewCases, field(figure, 'newCases')));
     }
   }

@@ -6,6 +6,7 @@ import {
   reportingPeriodTypeLabel,
   entryTypeLabel,
 } from '@/domain/enums';
+import { updateReasons } from '@/domain/entries/update-reasons';
 import { caseFigures, type CaseFigure, type UserEntered } from '@/domain/entries/case-figures';
 import { caseFigureLabel } from '@/domain/entries/case-figures';
 import { TITLE_MAX_LENGTH } from '@/domain/entries/entry-validation';
@@ -103,7 +104,7 @@ function CaseCells({
   );
 }
 
-type DraftChoice = 'importance' | 'inactivityReason' | 'reportingPeriodType';
+type DraftChoice = 'importance' | 'inactivityReason' | 'reportingPeriodType' | 'updateReason';
 
 /** A choice of a draft; the empty first option names the field (nothing chosen yet). */
 function DraftSelect<F extends DraftChoice>({
@@ -148,7 +149,7 @@ function OtherFields({
   readonly readOnly: boolean;
 }) {
   const off = readOnly || draft.reportedOn === '';
-  const text = (field: 'notes' | 'title' | 'updateReason', label: string, max?: number) => (
+  const text = (field: 'notes' | 'title', label: string, max?: number) => (
     <input
       {...grid}
       aria-label={label}
@@ -222,7 +223,16 @@ function OtherFields({
               options={Object.values(Importance).map((value) => [value, value])}
             />
             {text('title', 'Title', TITLE_MAX_LENGTH)}
-            {text('updateReason', 'Update reason')}
+            <DraftSelect
+              draft={draft}
+              field="updateReason"
+              label="Update reason"
+              disabled={off}
+              // A reason saved before the choice existed stays shown as it was typed.
+              options={[...new Set([...updateReasons, draft.updateReason])]
+                .filter((reason) => reason !== '')
+                .map((reason) => [reason, reason])}
+            />
           </div>
           <RichTextEditor
             label="Description"

@@ -1,4 +1,10 @@
-import { EntryType, LocationType, ReportStatus, entryTypeLabel } from '@/domain/enums';
+import {
+  EntryType,
+  LocationType,
+  ReportStatus,
+  entryTypeLabel,
+  reportingPeriodTypeLabel,
+} from '@/domain/enums';
 import { addEntryOptions, type AddableEntryType } from '@/domain/entries/add-entry';
 import { caseFigures, type CaseCount } from '@/domain/entries/case-figures';
 import { caseDataReportedOnBounds, periodEntryEarliest } from '@/domain/entries/reported-on-bounds';
@@ -54,6 +60,10 @@ const num = `${cell} text-right font-mono tabular-nums`;
 const countText = (count: CaseCount | undefined, half: 'newCases' | 'cumulative') =>
   count === undefined ? '' : formatCount(count[half]);
 
+/** A period entry's type as analysts read it ('New Outbreak'), not the enum name. */
+const periodLabel = ({ reportingPeriodType: type }: ReportJson) =>
+  type === undefined || type === null ? '' : reportingPeriodTypeLabel[type];
+
 /** What a committed row shows across the figure columns. */
 function Figures({ report }: { readonly report: ReportJson }) {
   if (report.reportedCases === undefined) {
@@ -66,7 +76,7 @@ function Figures({ report }: { readonly report: ReportJson }) {
             ? report.inactivityReason === 'NoNewCases'
               ? 'No new cases'
               : 'No new information'
-            : (report.reportingPeriodType ?? '');
+            : periodLabel(report);
     return (
       <td className={`${cell} text-slate-600`} colSpan={8}>
         {text}

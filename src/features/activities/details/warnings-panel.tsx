@@ -2,9 +2,12 @@ import { MessageLevel } from '@/domain/enums';
 import { messages } from '@/domain/messages';
 import { caseFigures } from '@/domain/entries/case-figures';
 import { formatCount, formatDay } from '../index/activity-labels';
+import { Button } from '@/ui/button';
+import { Kbd } from '@/ui/kbd';
 import {
   cardHasError,
   cardMessages,
+  confirmAllWarnings,
   shownCardMessages,
   toggleConfirmed,
   useDetails,
@@ -46,6 +49,10 @@ export function WarningsPanel() {
   const cards = answer.locations.filter((l) => l.messages.length > 0);
   const all = cardMessages(answer.messages);
   const count = (level: MessageLevel) => all.filter((m) => m.level === level).length;
+  // Spec 000 §2 / 001 §8: each warning set offers a confirm-all action (Alt+W does the same).
+  const toConfirm = cards.filter(
+    (card) => !cardHasError(card.messages) && !confirmed.includes(card.locationId),
+  ).length;
   return (
     <section
       aria-label="Validation"
@@ -96,10 +103,23 @@ export function WarningsPanel() {
           );
         })}
       </div>
-      {outcome === 'unconfirmed' && (
-        <p role="alert" className="mt-2 text-sm font-medium text-amber-900">
-          {messages.confirmAllWarnings}
-        </p>
+      {(outcome === 'unconfirmed' || toConfirm > 0) && (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          {outcome === 'unconfirmed' && (
+            <p role="alert" className="text-sm font-medium text-amber-900">
+              {messages.confirmAllWarnings}
+            </p>
+          )}
+          {toConfirm > 0 && (
+            <Button onClick={confirmAllWarnings} aria-keyshortcuts="Alt+W">
+              Confirm all warnings
+              <span className="flex items-center gap-0.5 text-xs text-slate-500">
+                <Kbd>Alt</Kbd>
+                <Kbd>W</Kbd>
+              </span>
+            </Button>
+          )}
+        </div>
       )}
       {outcome === 'succeeded' && answer.result !== null && (
         <div className="mt-2">

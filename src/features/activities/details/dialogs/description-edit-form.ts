@@ -3,10 +3,9 @@ import type { DescriptionEditBody, ReportJson } from '@/domain/entries/entries-a
 import { hasErrors, type EntryMessage } from '@/domain/entries/entry-message';
 import { validateDescriptionEdit } from '@/domain/entries/entry-validation';
 import type { Importance } from '@/domain/enums';
-import { productTag } from '@/domain/runtime-config';
+import { updateReasons } from '@/domain/entries/update-reasons';
 
-/** The update reasons of an edit (spec 001 §3 "{product} Update or Media Update"). */
-export const updateReasons = [`${productTag} Update`, 'Media Update'] as const;
+export { updateReasons };
 
 /** The edit-situational-update form while it is typed. */
 export interface DescriptionDraft {
