@@ -30,6 +30,8 @@ async function main() {
   const engine = process.env['BENCH_SEARCH_ENGINE'] === 'memory' ? 'memory' : 'sql';
   const config = { ...benchConfig(target, port), searchEngine: engine } as const;
   const database = await openDatabase(config);
+  // A kept corpus may predate later migrations (the search change log, issue 17): bring it up.
+  await database.migrate();
   const { db } = database;
   const identity = await createIdentity(config, db);
   const t0 = performance.now();
