@@ -117,6 +117,37 @@ describe('article index store', () => {
     expect(articleIndexStore.cursor).toEqual(['7']);
   });
 
+  it('n and j on the last loaded row load the next page and go on; at the real end they say so', async () => {
+    const { services, requests } = fakeServices([
+      page(articlesFrom(1, 100), 150),
+      page(articlesFrom(101, 50), 50),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    articleIndexStore.selectedId = '100';
+    markReadAndNext();
+    await vi.waitFor(() => expect(articleIndexStore.selectedId).toBe('101'));
+    expect(requests.map((r) => r.after)).toEqual([null, ['100']]);
+    articleIndexStore.selectedId = '150';
+    moveSelection(1);
+    expect(articleIndexStore.endNotice).toBe('No more articles');
+    markReadAndNext();
+    await vi.waitFor(() => expect(articleIndexStore.endNotice).toBe('No more unread articles'));
+    expect(articleIndexStore.selectedId).toBe('150');
+  });
+
+  it('j on the last loaded row loads the next page and moves on', async () => {
+    const { services } = fakeServices([
+      page(articlesFrom(1, 100), 101),
+      page(articlesFrom(101, 1), 1),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    articleIndexStore.selectedId = '100';
+    moveSelection(1);
+    await vi.waitFor(() => expect(articleIndexStore.selectedId).toBe('101'));
+  });
+
   it('sorting toggles the direction on the same column', async () => {
     const { services, requests } = fakeServices([page([article(1)], 1)]);
     resetArticleIndexStore(services);

@@ -67,6 +67,8 @@ export interface ArticleIndexState {
   cursor: ArticleCursor | null;
   /** Another page may follow (the last one was full and the service counted more). */
   more: boolean;
+  /** Said when `n` or `j` reach the real end of the list ('No more unread articles'). */
+  endNotice: string | null;
   status: ArticleListStatus;
   /** The search service failed (the engine logged and swallowed it). */
   searchFailed: boolean;
@@ -99,6 +101,7 @@ function initialState(): ArticleIndexState {
     reading: '',
     cursor: null,
     more: false,
+    endNotice: null,
     status: 'idle',
     searchFailed: false,
     expanded: {},
@@ -185,6 +188,7 @@ export async function freshSearch(): Promise<void> {
   Object.assign(state, {
     cursor: null,
     more: false,
+    endNotice: null,
     groups: ref([]),
     loadedCount: 0,
     total: null,
@@ -346,9 +350,38 @@ export function selectArticle(articleId: string | null): void {
   articleIndexStore.selectedId = articleId;
 }
 
-/** j / k: moves the selection by `step` visible rows. */
+/** The end of the list, in the analyst's words: unread when that is what they look for. */
+function endNoticeFor(unread: boolean): string {
+  return unread ? 'No more unread articles' : 'No more articles';
+}
+
+/** Whether only unread articles are listed (the read-status filter on 'Unread' alone). */
+function unreadFilterOn(): boolean {
+  const selected = articleIndexStore.filters.readStatus.filter((s) => s.selected);
+  return articleIndexStore.suggested === null && selected.length === 1 && selected[0]?.id === 0;
+}
+
+/**
+ * j / k: moves the selection by `step` visible rows; j on the last loaded row loads the next
+ * page and goes on, and at the real end says so.
+ */
 export function moveSelection(step: number): void {
-  articleIndexStore.selectedId = movedSelection(currentRows(), articleIndexStore.selectedId, step);
+  const state = articleIndexStore;
+  const rows = currentRows();
+  const at = rows.findIndex((row) => row.article.articleId === state.selectedId);
+  state.endNotice = null;
+  if (step > 0 && at !== -1 && at === rows.length - 1) {
+    if (hasMoreArticles(state)) void moveOnToNextPage(state.selectedId, step);
+    else state.endNotice = endNoticeFor(unreadFilterOn());
+    return;
+  }
+  state.selectedId = movedSelection(rows, state.selectedId, step);
+}
+
+/** j on the last loaded row: the next page, then the move (unless the analyst moved). */
+async function moveOnToNextPage(from: string | null, step: number): Promise<void> {
+  if (!(await loadMoreArticles()) || articleIndexStore.selectedId !== from) return;
+  articleIndexStore.selectedId = movedSelection(currentRows(), from, step);
 }
 
 /** m: toggles the selected article's read state. */
@@ -370,8 +403,30 @@ export function markReadAndNext(): void {
     return;
   }
   void setArticleRead(id, true);
+  articleIndexStore.endNotice = null;
   const next = nextUnreadId(rows, id, read);
-  if (next !== null) articleIndexStore.selectedId = next;
+  if (next !== null) {
+    articleIndexStore.selectedId = next;
+    return;
+  }
+  void nextUnreadOnNextPage(id);
+}
+
+/** n past the last loaded row: loads the next page and selects its first unread article. */
+async function nextUnreadOnNextPage(from: string): Promise<void> {
+  const state = articleIndexStore;
+  const read = (article: ArticleSearchDocument) => isArticleRead(article);
+  while (hasMoreArticles(state)) {
+    if (state.status !== 'ready' || !(await loadMoreArticles())) return;
+    // The analyst moved meanwhile: their selection wins.
+    if (state.selectedId !== from) return;
+    const next = nextUnreadId(currentRows(), from, read);
+    if (next !== null) {
+      state.selectedId = next;
+      return;
+    }
+  }
+  state.endNotice = 'No more unread articles';
 }
 
 /** Expands or collapses a cluster by its parent's id (`open` omitted: toggles). */
