@@ -1,15 +1,13 @@
 import { proxy, ref, snapshot, useSnapshot } from 'valtio';
 import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
-import { withoutShown, type ArticleGroup } from '@/domain/article-search/clustering';
-import type { ArticleCursor } from '@/domain/article-search/keyset';
+import type { ArticleGroup } from '@/domain/article-search/clustering';
 import type { ArticleFilters } from '@/domain/article-search/filters';
 import {
-  articlePageSize,
   defaultArticleSort,
   type ArticleSort,
   type ArticleSortColumn,
 } from '@/domain/article-search/query';
-import type { ArticleSearchPage, ArticleSearchRequest } from '../../../../workers/engine-api';
+import type { ArticleSearchRequest } from '../../../../workers/engine-api';
 import { engineArticleIndexServices, type ArticleIndexServices } from './article-index-services';
 import { articleSearchMarks, markArticleSearch } from './article-search-marks';
 import { loadFilters, saveFilters } from './filters-storage';
@@ -55,20 +53,11 @@ export interface ArticleIndexState {
   groups: Groups;
   /** Articles loaded (parents and children). */
   loadedCount: number;
-  /**
-   * Articles found: `@odata.count` of the fresh search, then after each page the articles
-   * loaded plus those still after the cursor (reading articles under the unread filter lowers
-   * it); null while a fresh search runs.
-   */
+  /** `@odata.count`, null while a fresh search runs. */
   total: number | null;
   /** How the search text was read. */
   reading: string;
-  /** Keyset paging: the last loaded article's sort values; the next page starts after it. */
-  cursor: ArticleCursor | null;
-  /** Another page may follow (the last one was full and the service counted more). */
-  more: boolean;
-  /** Said when `n` or `j` reach the real end of the list ('No more unread articles'). */
-  endNotice: string | null;
+  page: number;
   status: ArticleListStatus;
   /** The search service failed (the engine logged and swallowed it). */
   searchFailed: boolean;
@@ -99,9 +88,7 @@ function initialState(): ArticleIndexState {
     loadedCount: 0,
     total: null,
     reading: '',
-    cursor: null,
-    more: false,
-    endNotice: null,
+    page: 1,
     status: 'idle',
     searchFailed: false,
     expanded: {},
@@ -143,13 +130,8 @@ export function currentRows(): VisibleRow[] {
 }
 
 /** True when another page can be loaded. */
-export function hasMoreArticles(state: Pick<ArticleIndexState, 'more'>) {
-  return state.more;
-}
-
-/** Whether a page answer leaves articles after it: it was full and the count says so. */
-function moreAfter(result: ArticleSearchPage): boolean {
-  return !result.error && result.returned >= articlePageSize && result.total > result.returned;
+export function hasMoreArticles(state: Pick<ArticleIndexState, 'total' | 'loadedCount'>) {
+  return state.total !== null && state.loadedCount < state.total;
 }
 
 function countArticles(groups: Groups): number {
@@ -166,14 +148,9 @@ function findArticle(articleId: string): ArticleSearchDocument | undefined {
 }
 
 /** The request for a page: plain data (a valtio proxy cannot cross to the worker). */
-function searchRequest(after: ArticleCursor | null): ArticleSearchRequest {
+function searchRequest(page: number): ArticleSearchRequest {
   const { filters, appliedSearchText, sort, suggested } = snapshot(articleIndexStore);
-  const request = {
-    filters: filters as ArticleFilters,
-    searchText: appliedSearchText,
-    sort,
-    after: after === null ? null : [...after],
-  };
+  const request = { filters: filters as ArticleFilters, searchText: appliedSearchText, sort, page };
   return suggested === null ? request : { ...request, articleIds: [...suggested.articleIds] };
 }
 
@@ -186,9 +163,7 @@ export async function freshSearch(): Promise<void> {
   markArticleSearch(articleSearchMarks.start);
   const state = articleIndexStore;
   Object.assign(state, {
-    cursor: null,
-    more: false,
-    endNotice: null,
+    page: 1,
     groups: ref([]),
     loadedCount: 0,
     total: null,
@@ -198,15 +173,13 @@ export async function freshSearch(): Promise<void> {
     searchFailed: false,
   } satisfies Partial<ArticleIndexState>);
   try {
-    const result = await services.search(searchRequest(null));
+    const result = await services.search(searchRequest(1));
     if (sequence !== searchSequence) return;
     markArticleSearch(articleSearchMarks.results);
     Object.assign(state, {
       groups: ref([...result.rows]),
       loadedCount: countArticles(result.rows),
       total: result.total,
-      cursor: result.cursor,
-      more: moreAfter(result),
       reading: result.reading,
       status: 'ready',
       searchFailed: result.error,
@@ -218,40 +191,29 @@ export async function freshSearch(): Promise<void> {
   }
 }
 
-/**
- * 'Show more rows': the next page, appended (spec 000 §4): the articles after the last one
- * loaded (keyset paging), without those already shown. Resolves true when a page was appended.
- */
-export async function loadMoreArticles(): Promise<boolean> {
+/** 'Show more rows': the next page, appended (spec 000 §4). */
+export async function loadMoreArticles(): Promise<void> {
   const state = articleIndexStore;
-  if (state.status !== 'ready' || !hasMoreArticles(state)) return false;
+  if (state.status !== 'ready' || !hasMoreArticles(state)) return;
   const sequence = searchSequence;
+  const page = state.page + 1;
   state.status = 'loadingMore';
   try {
-    const result = await services.search(searchRequest(state.cursor));
-    if (sequence !== searchSequence) return false;
-    if (result.error) {
-      Object.assign(state, { status: 'ready', searchFailed: true });
-      return false;
-    }
-    const shown = new Set(loadedArticles(state.groups).map((article) => article.articleId));
-    const groups = [...state.groups, ...withoutShown(result.rows, shown)];
-    const loadedCount = countArticles(groups);
+    const result = await services.search(searchRequest(page));
+    if (sequence !== searchSequence) return;
+    const groups = [...state.groups, ...result.rows];
     Object.assign(state, {
+      page,
       groups: ref(groups),
-      loadedCount,
-      total: loadedCount + result.total - result.returned,
-      cursor: result.cursor,
-      more: moreAfter(result),
+      loadedCount: countArticles(groups),
+      total: result.error ? state.total : result.total,
       status: 'ready',
-      searchFailed: false,
+      searchFailed: result.error,
     } satisfies Partial<ArticleIndexState>);
-    return true;
   } catch (error) {
-    if (sequence !== searchSequence) return false;
+    if (sequence !== searchSequence) return;
     console.error('IST: loading more articles failed', error);
     Object.assign(state, { status: 'ready', searchFailed: true });
-    return false;
   }
 }
 
@@ -350,38 +312,9 @@ export function selectArticle(articleId: string | null): void {
   articleIndexStore.selectedId = articleId;
 }
 
-/** The end of the list, in the analyst's words: unread when that is what they look for. */
-function endNoticeFor(unread: boolean): string {
-  return unread ? 'No more unread articles' : 'No more articles';
-}
-
-/** Whether only unread articles are listed (the read-status filter on 'Unread' alone). */
-function unreadFilterOn(): boolean {
-  const selected = articleIndexStore.filters.readStatus.filter((s) => s.selected);
-  return articleIndexStore.suggested === null && selected.length === 1 && selected[0]?.id === 0;
-}
-
-/**
- * j / k: moves the selection by `step` visible rows; j on the last loaded row loads the next
- * page and goes on, and at the real end says so.
- */
+/** j / k: moves the selection by `step` visible rows. */
 export function moveSelection(step: number): void {
-  const state = articleIndexStore;
-  const rows = currentRows();
-  const at = rows.findIndex((row) => row.article.articleId === state.selectedId);
-  state.endNotice = null;
-  if (step > 0 && at !== -1 && at === rows.length - 1) {
-    if (hasMoreArticles(state)) void moveOnToNextPage(state.selectedId, step);
-    else state.endNotice = endNoticeFor(unreadFilterOn());
-    return;
-  }
-  state.selectedId = movedSelection(rows, state.selectedId, step);
-}
-
-/** j on the last loaded row: the next page, then the move (unless the analyst moved). */
-async function moveOnToNextPage(from: string | null, step: number): Promise<void> {
-  if (!(await loadMoreArticles()) || articleIndexStore.selectedId !== from) return;
-  articleIndexStore.selectedId = movedSelection(currentRows(), from, step);
+  articleIndexStore.selectedId = movedSelection(currentRows(), articleIndexStore.selectedId, step);
 }
 
 /** m: toggles the selected article's read state. */
@@ -403,30 +336,8 @@ export function markReadAndNext(): void {
     return;
   }
   void setArticleRead(id, true);
-  articleIndexStore.endNotice = null;
   const next = nextUnreadId(rows, id, read);
-  if (next !== null) {
-    articleIndexStore.selectedId = next;
-    return;
-  }
-  void nextUnreadOnNextPage(id);
-}
-
-/** n past the last loaded row: loads the next page and selects its first unread article. */
-async function nextUnreadOnNextPage(from: string): Promise<void> {
-  const state = articleIndexStore;
-  const read = (article: ArticleSearchDocument) => isArticleRead(article);
-  while (hasMoreArticles(state)) {
-    if (state.status !== 'ready' || !(await loadMoreArticles())) return;
-    // The analyst moved meanwhile: their selection wins.
-    if (state.selectedId !== from) return;
-    const next = nextUnreadId(currentRows(), from, read);
-    if (next !== null) {
-      state.selectedId = next;
-      return;
-    }
-  }
-  state.endNotice = 'No more unread articles';
+  if (next !== null) articleIndexStore.selectedId = next;
 }
 
 /** Expands or collapses a cluster by its parent's id (`open` omitted: toggles). */
