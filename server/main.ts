@@ -6,6 +6,7 @@ import { FeedIngestion } from './feeds/ingestion';
 import { Lifecycle } from './http/health';
 import { createIdentity } from './identity';
 import { isArticlesIndexEmpty, reindexAll } from './search/indexer';
+import { startSearchUpkeep } from './search/reconcile';
 import { seedIfEmpty } from './seed';
 
 /**
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     lifecycle,
   });
 
+  let stopSearchUpkeep = () => {};
   /**
    * SIGTERM (or Ctrl+C): /readyz turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load
    * balancer to notice) the listener closes, requests in flight finish (each answered with
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
       app.log.error(`shutdown took longer than ${config.shutdownTimeoutMs} ms: exiting`);
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
+    stopSearchUpkeep();
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
@@ -79,6 +82,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`IST is ready at ${config.publicUrl}`);
+  // The index against the tables: what a killed writer left owed, missing or orphaned.
+  stopSearchUpkeep = startSearchUpkeep(database.db, (message) => console.log(message));
   if (await hasFeedSources(database.db)) {
     ingestion.start();
     console.log('feeds: ingestion job started');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleSearchDocument } from '../src/domain/article-search/article-document';
 import { defaultArticleFilters, type ArticleFilters } from '../src/domain/article-search/filters';
 import type { ArticleSort } from '../src/domain/article-search/query';
+import type { ArticleCursor } from '../src/domain/article-search/keyset';
 import { Origin, ReadStatus } from '../src/domain/enums';
 import {
   startRecordingApiServer,
@@ -152,13 +153,13 @@ const search = (
   searchText: string,
   filters: Partial<ArticleFilters> = {},
   sort = byDate,
-  page = 1,
+  after: ArticleCursor | null = null,
 ) =>
   engine.searchArticles({
     filters: { ...defaultArticleFilters, ...filters },
     searchText,
     sort,
-    page,
+    after,
   });
 const idsOf = (page: ArticleSearchPage) =>
   page.rows.flatMap((g) => [g.parent.articleId, ...g.children.map((c) => c.articleId)]).sort();
@@ -239,7 +240,6 @@ describe('filters against the embedded search service', () => {
         filters: { ...defaultArticleFilters, isLinkedToActivity: true },
         searchText,
         sort: byDate,
-        page: 1,
         articleIds,
       });
     // 7 is spam: the article type filter stays on.
@@ -299,7 +299,7 @@ describe('rows, sort and the other calls', () => {
     expect((await engine.searchArticlesToLink('')).articles.length).toBeLessThanOrEqual(10);
   });
 
-  it('pages with $skip: 100 per page, the count of all, no overlap', async () => {
+  it('pages after the last row: 100 per page, the count from the page on, no overlap', async () => {
     const filler = Array.from({ length: 130 }, (_, i) =>
       doc(`f${String(i).padStart(3, '0')}`, 9, {
         articleTitle: `Filler ${String(i).padStart(3, '0')}`,
@@ -307,10 +307,11 @@ describe('rows, sort and the other calls', () => {
     );
     await upload(filler);
     const sort: ArticleSort = { column: 'articleTitle', direction: 'asc' };
-    const first = await search('filler', {}, sort, 1);
-    const second = await search('filler', {}, sort, 2);
-    expect([first.total, second.total]).toEqual([130, 130]);
-    expect([first.page, second.page]).toEqual([1, 2]);
+    const first = await search('filler', {}, sort);
+    const second = await search('filler', {}, sort, first.cursor);
+    expect([first.total, second.total]).toEqual([130, 30]);
+    expect([first.returned, second.returned]).toEqual([100, 30]);
+    expect(first.cursor).toEqual(['Filler 099', '2024-05-09T12:00:00Z', 'f099']);
     const titles = [...first.rows, ...second.rows].map((g) => g.parent.articleTitle);
     expect(first.rows).toHaveLength(100);
     expect(second.rows).toHaveLength(30);
@@ -332,13 +333,13 @@ describe('search service errors are logged and swallowed', () => {
       filters: defaultArticleFilters,
       searchText: 'cholera',
       sort: byDate,
-      page: 1,
     });
     expect(page).toEqual({
       rows: [],
       total: 0,
       reading: 'Showing articles matching cholera*',
-      page: 1,
+      cursor: null,
+      returned: 0,
       error: true,
     });
     expect(await broken.getArticlesByIds(['1'])).toEqual({ articles: [], error: true });
@@ -366,7 +367,6 @@ describe('search service errors are logged and swallowed', () => {
           filters: defaultArticleFilters,
           searchText: '',
           sort: byDate,
-          page: 1,
         })
       ).error,
     ).toBe(true);
@@ -374,7 +374,6 @@ describe('search service errors are logged and swallowed', () => {
       filters: { createdBy: ['Robot'] },
       searchText: '',
       sort: byDate,
-      page: 1,
     } as unknown;
     expect(
       (await engine.searchArticles(bad as Parameters<EngineApi['searchArticles']>[0])).error,
@@ -412,7 +411,6 @@ describe('through the real worker (Comlink)', () => {
         filters: defaultArticleFilters,
         searchText: 'ebola',
         sort: byDate,
-        page: 1,
       });
       expect(page.total).toBe(2);
       expect(page.rows.map((g) => g.parent.articleId)).toEqual(['3', '2']);

@@ -5,6 +5,7 @@ import {
 } from '../src/domain/article-search/article-document';
 import { clusterBatch } from '../src/domain/article-search/clustering';
 import { ArticleFilters } from '../src/domain/article-search/filters';
+import { cursorOf } from '../src/domain/article-search/keyset';
 import { buildArticleLinkQuery } from '../src/domain/article-search/link-query';
 import {
   articlePageSize,
@@ -49,7 +50,10 @@ const SearchRequest = Schema.Struct({
     column: Schema.Literal(...articleSortColumns),
     direction: Schema.Literal('asc', 'desc'),
   }),
-  page: Schema.Number,
+  after: Schema.optionalWith(
+    Schema.NullOr(Schema.Array(Schema.Union(Schema.String, Schema.Boolean, Schema.Null))),
+    { exact: true },
+  ),
   articleIds: Schema.optionalWith(Schema.Array(Schema.String), { exact: true }),
 });
 
@@ -78,25 +82,29 @@ export function createArticleSearchClient(settings: ArticleSearchSettings): Arti
       const decoded = Schema.decodeUnknownEither(SearchRequest)(request);
       if (Either.isLeft(decoded)) {
         await settings.log(`Search error: invalid search request: ${decoded.left.message}`);
-        return { rows: [], total: 0, reading: '', page: 1, error: true };
+        return { rows: [], total: 0, reading: '', cursor: null, returned: 0, error: true };
       }
       const input = decoded.right;
-      const page = Number.isInteger(input.page) && input.page > 1 ? input.page : 1;
-      const query = buildArticleSearchQuery({ ...input, page });
+      const query = buildArticleSearchQuery(input);
+      const after = input.after ?? null;
       const empty: ArticleSearchPage = {
         rows: [],
         total: 0,
         reading: query.reading,
-        page,
+        cursor: after,
+        returned: 0,
         error: true,
       };
       return swallow(async () => {
         const answer = await send('GET', '', query.parameters, ArticleSearchResponse);
+        const articles = answer.value.slice(0, articlePageSize);
+        const last = articles.at(-1);
         return {
-          rows: clusterBatch(answer.value.slice(0, articlePageSize)),
-          total: answer['@odata.count'] ?? answer.value.length,
+          rows: clusterBatch(articles),
+          total: answer['@odata.count'] ?? articles.length,
           reading: query.reading,
-          page,
+          cursor: last === undefined ? after : cursorOf(input.sort, last),
+          returned: articles.length,
           error: false,
         };
       }, empty);

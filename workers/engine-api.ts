@@ -7,6 +7,7 @@ import type {
 } from '../src/domain/articles';
 import type { ArticleGroup } from '../src/domain/article-search/clustering';
 import type { ArticleFilters } from '../src/domain/article-search/filters';
+import type { ArticleCursor } from '../src/domain/article-search/keyset';
 import type { ArticleSort } from '../src/domain/article-search/query';
 import type { Lookups } from '../src/domain/lookups';
 import type {
@@ -66,8 +67,11 @@ export interface ArticleSearchRequest {
   /** What the analyst typed (spec 000 §2 syntax); translated in the engine. */
   readonly searchText: string;
   readonly sort: ArticleSort;
-  /** 1-based page of 100 articles; a fresh search asks for page 1, 'Show more rows' the next. */
-  readonly page: number;
+  /**
+   * Keyset paging: the cursor of the last article shown (the previous page's `cursor`); absent
+   * or null for a fresh search (page 1). The next page is the 100 articles sorting after it.
+   */
+  readonly after?: ArticleCursor | null;
   /** Suggested mode: only these articles, in place of the filters (spec 000 §2 column 8). */
   readonly articleIds?: readonly string[];
 }
@@ -79,11 +83,17 @@ export interface ArticleSearchRequest {
 export interface ArticleSearchPage {
   /** This page's articles clustered into parents and children (one batch of 100). */
   readonly rows: readonly ArticleGroup<ArticleSearchDocument>[];
-  /** `@odata.count`: every matching article, for 'N article(s) found'. */
+  /**
+   * `@odata.count`: the articles matching from this page's start on (for a fresh search, every
+   * matching article: 'N article(s) found'; after a cursor, this page and those after it).
+   */
   readonly total: number;
   /** How the search text was read: 'Showing articles matching (cholera* OR ebola*) AND NOT vaccine*'. */
   readonly reading: string;
-  readonly page: number;
+  /** Where the next page starts: after this page's last article (the request's when empty). */
+  readonly cursor: ArticleCursor | null;
+  /** Articles in this page (before clustering): fewer than 100 means the end was reached. */
+  readonly returned: number;
   readonly error: boolean;
 }
 

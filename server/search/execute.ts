@@ -170,7 +170,7 @@ function orderByList(index: IndexDefinition, request: SearchRequest, ranked: boo
       scoreOrdered = true;
       terms.push(clause.descending ? sql`${score} desc` : sql`${score} asc`);
     } else {
-      const column = sql.identifier(clause.field.name);
+      const column = orderColumn(clause.field);
       terms.push(
         clause.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`,
       );
@@ -180,9 +180,21 @@ function orderByList(index: IndexDefinition, request: SearchRequest, ranked: boo
   if (!scoreOrdered && ranked) terms.push(sql`${score} desc`);
   const key = fieldOf(index, index.key);
   if (!request.orderBy.some((c) => c.kind === 'field' && c.field === key)) {
-    terms.push(sql`${sql.identifier(index.key)} asc`);
+    terms.push(
+      key === undefined ? sql`${sql.identifier(index.key)} asc` : sql`${orderColumn(key)} asc`,
+    );
   }
   return sql.join(terms, sql`, `);
+}
+
+/**
+ * A column to order by: strings by code point (`COLLATE "C"`), as `$filter` compares them and
+ * the in-process engine sorts, whatever the database's collation; keyset paging of the article
+ * index ("sorts after" in `$filter`) needs the order and the comparison to agree.
+ */
+function orderColumn(field: FieldDefinition): SQL {
+  const column = sql.identifier(field.name);
+  return field.type === 'Edm.String' ? sql`${column} collate "C"` : sql`${column}`;
 }
 
 /** Rows of a db.execute result, whichever driver (node-postgres or PGlite) answered. */

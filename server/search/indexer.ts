@@ -146,6 +146,7 @@ export async function reindexAll(
 ): Promise<ReindexReport> {
   const t0 = performance.now();
   const counts = await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_articles_owed`);
     await tx.execute(sql`delete from search_locations`);
     await tx.execute(rebuildLocationsSql);
     log(`search: locations indexed in ${elapsed(t0)}`);
@@ -183,6 +184,9 @@ export async function reindexArticles(db: Db, articleIds: readonly number[]): Pr
   if (articleIds.length === 0) return;
   const ids = sql`array(select jsonb_array_elements_text(${JSON.stringify(articleIds)}::jsonb)::int)`;
   await db.transaction(async (tx) => {
+    // The marks first: the upsert's snapshot is later, so it sees every write they stood for;
+    // a write committed after this statement keeps its mark (search_articles_owed).
+    await tx.execute(sql`delete from search_articles_owed where article_id = any(${ids})`);
     await tx.execute(upsertArticlesSql(sql`a.article_id = any(${ids})`));
     await tx.execute(sql`
       delete from search_articles s

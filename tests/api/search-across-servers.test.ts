@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { rowsOf } from '../../server/search/execute';
 import { reindexAll } from '../../server/search/indexer';
 import { embeddedSearchAdminKey } from '../../server/config';
 import { signIn } from '../support/sign-in';
@@ -212,4 +214,49 @@ describe.skipIf(adminUrl === undefined)('search copies across two servers', () =
     expect((await upload(['after-restart'])).status).toBe(200);
     await waitUntil(async () => (await found(envB, ['after-restart'])) === 1, 1_000, 'follows');
   });
+
+  it(
+    'indexes every article a writer SIGKILLed mid-load had committed, once it is back',
+    { timeout: 180_000 },
+    async () => {
+      const base = envA['PUBLIC_URL'] ?? '';
+      const token = (await signIn(base, 'analyst-amara')).accessToken;
+      const onA = apiClient(base, () => token);
+      const add = (n: number) =>
+        onA('POST', '/api/articles', {
+          json: {
+            title: `Quollpox case ${n}`,
+            originalSourceURL: `https://news.example/quollpox/${n}`,
+            sourceCategory: 1,
+            sourceGroup: 1,
+            sourcePriority: 2,
+          },
+        }).catch(() => undefined);
+      // Four writers in parallel; A is killed while they run.
+      const sent: Promise<unknown>[] = [];
+      for (let n = 0; n < 40; n++) {
+        sent.push(add(n));
+        if (n === 24) await a?.kill();
+        else if (n % 4 === 3) await Promise.all(sent.slice(-4));
+      }
+      await Promise.all(sent);
+      const database = await openDatabase(loadServerConfig(envA));
+      const stored = await database.db.execute(
+        sql`select article_id::text as id from articles where title like 'Quollpox case %'`,
+      );
+      await database.close();
+      const ids = rowsOf(stored).map((r) => String(r['id']));
+      expect(ids.length).toBeGreaterThan(0);
+      a = await startServer(envA);
+      await waitUntil(
+        () => Promise.resolve(a?.output().includes('search: reconciled') ?? false),
+        30_000,
+        'A reconciles',
+      );
+      // On both servers, every committed article is searchable.
+      for (const env of [envA, envB]) {
+        await waitUntil(async () => (await found(env, ids)) === ids.length, 2_000, 'all found');
+      }
+    },
+  );
 });

@@ -32,6 +32,8 @@ export interface MixOptions {
   readonly floorRequests: number;
   readonly port: number;
   readonly seed: number;
+  /** Only load the copy and write where its memory goes (search-footprint-<N>.md). */
+  readonly footprintOnly: boolean;
 }
 
 const clients = 8;
@@ -123,6 +125,30 @@ function classTable(ours: Phases, cold: Phases, floor: Phases | undefined): stri
   return lines.join('\n');
 }
 
+const mbOf = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+/** Where the server's memory goes: the process's view, then the engine's parts, largest first. */
+function footprintTable(parts: Readonly<Record<string, number>>): string {
+  const processParts = [
+    'process resident',
+    'V8 heap used',
+    'V8 heap allocated',
+    'outside the heap (external)',
+    'of which array buffers',
+  ];
+  const engineParts = Object.entries(parts)
+    .filter(([part]) => !processParts.includes(part))
+    .sort((a, b) => b[1] - a[1]);
+  const total = engineParts.reduce((sum, [, bytes]) => sum + bytes, 0);
+  return [
+    '| part | MB |',
+    '|---|---|',
+    ...processParts.map((part) => `| ${part} | ${mbOf(parts[part] ?? 0)} |`),
+    `| **the in-memory copy (sum of the parts below)** | **${mbOf(total)}** |`,
+    ...engineParts.map(([part, bytes]) => `| ${part} | ${mbOf(bytes)} |`),
+  ].join('\n');
+}
+
 /** Replaces the marked section of docs/benchmarks.md, when the file has the marks. */
 function updateBenchmarksDoc(size: number, markdown: string): boolean {
   const path = 'docs/benchmarks.md';
@@ -155,9 +181,22 @@ export async function benchMix(options: MixOptions): Promise<void> {
   const readyMs = performance.now() - t0;
   const pid = server.child.pid ?? 0;
   const idleMb = residentBytes(pid) / 2 ** 20;
+  if (options.footprintOnly) {
+    try {
+      const table = footprintTable(await server.footprint());
+      const markdown = `#### Where the memory goes, ${size.toLocaleString('en')} documents, idle after the load (run ${new Date().toISOString().slice(0, 16)}Z, load average ${(loadavg()[0] ?? 0).toFixed(1)})\n\n${table}\n`;
+      mkdirSync('tests/bench/results', { recursive: true });
+      writeFileSync(`tests/bench/results/search-footprint-${size}.md`, markdown);
+      console.log(`\n${markdown}`);
+    } finally {
+      await server.stop();
+    }
+    return;
+  }
   let ours: Phases;
   let cold: Phases;
   let residentMb: number;
+  let footprint: Record<string, number>;
   let mix: MixRequest[];
   try {
     const sample = sampleOf(await server.sample(sampleStatement(size, options.seed)));
@@ -166,6 +205,7 @@ export async function benchMix(options: MixOptions): Promise<void> {
     const baseUrl = `http://127.0.0.1:${options.port}`;
     ours = await runPhases(baseUrl, mix.slice(0, options.requests), mix.slice(options.requests));
     residentMb = residentBytes(pid) / 2 ** 20;
+    footprint = await server.footprint();
     // The same requests again, the engine forgetting everything it kept before each one.
     await server.forgetting(true);
     cold = await runPhases(baseUrl, mix.slice(0, options.requests), mix.slice(options.requests));
@@ -210,6 +250,9 @@ export async function benchMix(options: MixOptions): Promise<void> {
       classes: { sequential: cold.sequential.classes, concurrent: cold.concurrent.classes },
     },
     idleResidentMb: Math.round(idleMb),
+    footprintMb: Object.fromEntries(
+      Object.entries(footprint).map(([part, bytes]) => [part, mbOf(bytes)]),
+    ),
     readySeconds: Math.round(readyMs / 100) / 10,
     machine,
     runAt: new Date().toISOString(),
@@ -250,6 +293,10 @@ export async function benchMix(options: MixOptions): Promise<void> {
     `${summary.requests.sequential} requests one after the other, then ${summary.requests.concurrent} other requests over ${clients} concurrent clients (seed ${options.seed}), over HTTP as the browser sends them. Every request is asked once, except the default first page (${mixShares['default first page']}% of the mix). First: the class's first answer. Nothing kept: the same requests again, the engine forgetting before each one everything it keeps between requests (MemoryEngine.forget: match bitsets, phrase hits, scores, documents' JSON, parses, orderings sorted after first use). Times in ms.`,
     '',
     classTable(ours, cold, floor),
+    '',
+    'Where the memory goes after the mix (before the nothing-kept phases):',
+    '',
+    footprintTable(footprint),
     '',
   ].join('\n');
   writeFileSync(`tests/bench/results/search-mix-${size}.md`, markdown);

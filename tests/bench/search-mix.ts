@@ -210,16 +210,26 @@ export function generateMix(
   const seenClusters = new Set<string>();
   const usedPrefixes = new Set<string>(words.all);
 
-  const index = (searchText: string, options: { filtered: number; page?: number }) =>
-    buildArticleSearchQuery(
-      {
-        filters: rng.chance(options.filtered) ? randomFilters(rng, dates) : defaultArticleFilters,
-        searchText,
-        sort: randomSort(rng),
-        page: options.page ?? 1,
-      },
+  const dated = sample.filter((d) => d.insertedDate !== null);
+  const index = (searchText: string, options: { filtered: number; after?: SampleDocument }) => {
+    const filters = rng.chance(options.filtered)
+      ? randomFilters(rng, dates)
+      : defaultArticleFilters;
+    const sort = randomSort(rng);
+    const { after } = options;
+    // A later page is what the browser sends (keyset paging): the default order, after a row.
+    return buildArticleSearchQuery(
+      after === undefined || after.insertedDate === null
+        ? { filters, searchText, sort }
+        : {
+            filters,
+            searchText,
+            sort: { column: 'insertedDate', direction: 'desc' },
+            after: [new Date(after.insertedDate).toISOString(), after.articleId],
+          },
       utc,
     ).parameters;
+  };
   const get = (kind: MixClass, parameters: QueryParameters): MixRequest => ({
     kind,
     method: 'GET',
@@ -237,7 +247,6 @@ export function generateMix(
               filters: defaultArticleFilters,
               searchText: '',
               sort: { column: 'insertedDate', direction: 'desc' },
-              page: 1,
             },
             utc,
           ).parameters,
@@ -249,7 +258,7 @@ export function generateMix(
           kind,
           index(rng.chance(0.2) ? wordOr(common) : '', {
             filtered: 0.5,
-            page: rng.pick([2, 3, 4, 5, 10, 20, 50, 100]),
+            after: rng.pick(dated),
           }),
         );
       case 'keyword (common)':

@@ -34,6 +34,12 @@ export interface SampleRequest {
   readonly sample: string;
 }
 
+/** Asked of the server process over IPC: where its memory goes (rows of part and bytes). */
+export interface FootprintRequest {
+  readonly id: number;
+  readonly footprint: true;
+}
+
 /** Asked of the server process over IPC: the in-memory engine forgets before every request. */
 export interface ForgetRequest {
   readonly id: number;

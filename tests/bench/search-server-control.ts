@@ -56,6 +56,8 @@ export interface BenchServer {
   ): Promise<FloorResponse>;
   /** From now on the in-memory engine forgets what it kept before every request (or stops). */
   forgetting(on: boolean): Promise<void>;
+  /** Where the server's memory goes: bytes per part. */
+  footprint(): Promise<Record<string, number>>;
   /** Rows of one SQL statement on the server's connection. */
   sample(statement: string): Promise<readonly Readonly<Record<string, unknown>>[]>;
   stop(): Promise<void>;
@@ -106,6 +108,23 @@ export async function startServer(
       await new Promise<void>((answer) => {
         pending.set(id, () => answer());
         child.send({ id, forgetting: on });
+      });
+    },
+    footprint() {
+      const id = nextId++;
+      return new Promise((answer, fail) => {
+        pending.set(id, (response) => {
+          if (!('data' in response)) {
+            fail(new Error('error' in response ? response.error : 'no footprint'));
+            return;
+          }
+          answer(
+            Object.fromEntries(
+              response.data.map((row) => [String(row['part']), Number(row['bytes'])]),
+            ),
+          );
+        });
+        child.send({ id, footprint: true });
       });
     },
     sample(statement) {

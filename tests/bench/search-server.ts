@@ -16,6 +16,7 @@ import { benchConfig } from './search-corpus';
 import type {
   FloorRequest,
   FloorResponse,
+  FootprintRequest,
   ForgetRequest,
   SampleRequest,
   SampleResponse,
@@ -29,6 +30,8 @@ async function main() {
   const engine = process.env['BENCH_SEARCH_ENGINE'] === 'memory' ? 'memory' : 'sql';
   const config = { ...benchConfig(target, port), searchEngine: engine } as const;
   const database = await openDatabase(config);
+  // A kept corpus may predate later migrations (the search change log, issue 17): bring it up.
+  await database.migrate();
   const { db } = database;
   const identity = await createIdentity(config, db);
   const t0 = performance.now();
@@ -63,50 +66,69 @@ async function main() {
       return typeof n === 'number' ? n : rows.length;
     });
   };
-  process.on('message', (message: FloorRequest | SampleRequest | ForgetRequest) => {
-    void (async () => {
-      if ('forgetting' in message) {
-        forgetting = message.forgetting;
-        memory?.forget();
-        process.send?.({ id: message.id, data: [] });
-        return;
-      }
-      if ('sample' in message) {
-        let answer: SampleResponse;
-        try {
-          answer = { id: message.id, data: rowsOf(await db.execute(sql.raw(message.sample))) };
-        } catch (error) {
-          answer = { id: message.id, error: String(error) };
-        }
-        process.send?.(answer);
-        return;
-      }
-      let response: FloorResponse;
-      try {
-        const parameters = message.engine;
-        if (parameters !== undefined) {
-          if (memory === undefined) throw new Error('no in-process engine');
-          const request = normaliseSearchRequest(rawFromQueryString(parameters), articlesIndex);
-          const search = async () => {
-            if (message.forget === true) memory.forget();
-            const result = await memory.search(request);
-            if (result === undefined) throw new Error('the in-process engine fell back to SQL');
-            return result;
+  process.on(
+    'message',
+    (message: FloorRequest | SampleRequest | ForgetRequest | FootprintRequest) => {
+      void (async () => {
+        if ('footprint' in message) {
+          // The process's own view (V8 heap, buffers outside it: PGlite's WebAssembly memory
+          // among them), then the engine's parts (footprint.ts).
+          const usage = process.memoryUsage();
+          const parts: Record<string, number> = {
+            'process resident': usage.rss,
+            'V8 heap used': usage.heapUsed,
+            'V8 heap allocated': usage.heapTotal,
+            'outside the heap (external)': usage.external,
+            'of which array buffers': usage.arrayBuffers,
+            ...memory?.footprint(),
           };
-          const first = await search();
-          const latencies = await timeRuns(search, message.runs);
-          response = { id: message.id, latencies, rows: [first.count?.value ?? 0] };
-        } else {
-          const rows = await once(message.statements);
-          const latencies = await timeRuns(() => once(message.statements), message.runs);
-          response = { id: message.id, latencies, rows };
+          const data = Object.entries(parts).map(([part, bytes]) => ({ part, bytes }));
+          process.send?.({ id: message.id, data });
+          return;
         }
-      } catch (error) {
-        response = { id: message.id, error: String(error) };
-      }
-      process.send?.(response);
-    })();
-  });
+        if ('forgetting' in message) {
+          forgetting = message.forgetting;
+          memory?.forget();
+          process.send?.({ id: message.id, data: [] });
+          return;
+        }
+        if ('sample' in message) {
+          let answer: SampleResponse;
+          try {
+            answer = { id: message.id, data: rowsOf(await db.execute(sql.raw(message.sample))) };
+          } catch (error) {
+            answer = { id: message.id, error: String(error) };
+          }
+          process.send?.(answer);
+          return;
+        }
+        let response: FloorResponse;
+        try {
+          const parameters = message.engine;
+          if (parameters !== undefined) {
+            if (memory === undefined) throw new Error('no in-process engine');
+            const request = normaliseSearchRequest(rawFromQueryString(parameters), articlesIndex);
+            const search = async () => {
+              if (message.forget === true) memory.forget();
+              const result = await memory.search(request);
+              if (result === undefined) throw new Error('the in-process engine fell back to SQL');
+              return result;
+            };
+            const first = await search();
+            const latencies = await timeRuns(search, message.runs);
+            response = { id: message.id, latencies, rows: [first.count?.value ?? 0] };
+          } else {
+            const rows = await once(message.statements);
+            const latencies = await timeRuns(() => once(message.statements), message.runs);
+            response = { id: message.id, latencies, rows };
+          }
+        } catch (error) {
+          response = { id: message.id, error: String(error) };
+        }
+        process.send?.(response);
+      })();
+    },
+  );
   process.send?.({ ready: true });
   process.on('SIGTERM', () => {
     void app

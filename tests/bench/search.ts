@@ -1,6 +1,6 @@
 /**
  * `npm run bench:search [-- --size 1000000] [--rebuild] [--requests n] [--floor-requests n]
- * [--no-floor] [--seed n]`: the query mix, the headline (search-mix-bench.ts; its floor on the
+ * [--no-floor] [--seed n] [--footprint]`: the query mix, the headline (search-mix-bench.ts; its floor on the
  * PostgreSQL of BENCH_DATABASE_URL or DATABASE_URL).
  *
  * `npm run bench:search -- --warm [--size 1000000] [--rebuild] [--postgres] [--label text]
@@ -268,6 +268,7 @@ async function main() {
     floorRequests: argv.includes('--no-floor') ? 0 : Number(value('--floor-requests') ?? requests),
     port: options.port,
     seed: Number(value('--seed') ?? 18),
+    footprintOnly: argv.includes('--footprint'),
   });
 }
 

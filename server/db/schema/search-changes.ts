@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The search change log (migration 0014): every statement that writes a search index's table
@@ -44,3 +53,19 @@ export const searchFollowers = pgTable('search_followers', {
   leasedBy: text('leased_by'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
 });
+
+/**
+ * Articles whose search document is owed (migration 0015): statement triggers on the tables a
+ * document is built from mark the articles a statement touched, in its transaction; the
+ * indexer removes a mark in the transaction that rebuilds the document from the tables. A mark
+ * left by a writer that died between its commit and its reindex is picked up by the sweep
+ * (server/search/reconcile.ts), so the index never keeps missing a committed write.
+ */
+export const searchArticlesOwed = pgTable(
+  'search_articles_owed',
+  {
+    articleId: integer('article_id').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_articles_owed_article_idx').on(t.articleId)],
+);

@@ -9,10 +9,15 @@ import type { Store } from './store';
  */
 export class DocumentCache {
   private readonly texts = new Map<string, Buffer>();
-  private bytes = 0;
+  private kept = 0;
   private store: Store | undefined;
 
   constructor(private readonly limit: number) {}
+
+  /** The kept JSON's bytes. */
+  get bytes(): number {
+    return this.kept;
+  }
 
   /**
    * A number per distinct $select: keys stay short (a Map hashes each new key string). Never
@@ -37,7 +42,7 @@ export class DocumentCache {
   get(store: Store, key: string): Buffer | undefined {
     if (store !== this.store) {
       this.texts.clear();
-      this.bytes = 0;
+      this.kept = 0;
       this.store = store;
       return undefined;
     }
@@ -51,20 +56,20 @@ export class DocumentCache {
 
   clear(): void {
     this.texts.clear();
-    this.bytes = 0;
+    this.kept = 0;
   }
 
   set(store: Store, key: string, text: Buffer): void {
     if (store !== this.store || text.length > this.limit / 16) return;
     const old = this.texts.get(key);
-    if (old !== undefined) this.bytes -= old.length;
+    if (old !== undefined) this.kept -= old.length;
     this.texts.delete(key);
     this.texts.set(key, text);
-    this.bytes += text.length;
+    this.kept += text.length;
     for (const [oldest, value] of this.texts) {
-      if (this.bytes <= this.limit) break;
+      if (this.kept <= this.limit) break;
       this.texts.delete(oldest);
-      this.bytes -= value.length;
+      this.kept -= value.length;
     }
   }
 }

@@ -17,6 +17,7 @@ import {
   type SortKey,
 } from './order';
 import { DocumentCache } from './document-cache';
+import { footprintOf } from './footprint';
 import { MatchCache } from './match-cache';
 import { ParsedCache } from './parsed-cache';
 import { intersectSparse } from './sparse';
@@ -421,6 +422,23 @@ export class MemoryEngine {
     for (const signature of this.permutations.keys()) {
       if (!presorted.includes(signature)) this.permutations.delete(signature);
     }
+  }
+
+  /**
+   * Where the copy's memory goes, in bytes (footprint.ts), with the orderings and what is kept
+   * between requests.
+   */
+  footprint(): Record<string, number> {
+    const parts = footprintOf(this.store);
+    let orderings = 0;
+    for (const permutation of this.permutations.values()) orderings += permutation.slots.byteLength;
+    parts[`orderings (${this.permutations.size})`] = orderings;
+    let scores = 0;
+    for (const kept of this.scores.values()) scores += kept.scores.byteLength;
+    parts['kept scores'] = scores;
+    parts['kept match bitsets'] = this.matches.bytes;
+    parts['kept documents'] = this.documents.bytes;
+    return parts;
   }
 
   private scoresOf(key: string, compute: () => Float64Array): Float64Array {

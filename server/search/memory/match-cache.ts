@@ -46,4 +46,11 @@ export class MatchCache {
   clear(): void {
     this.entries.clear();
   }
+
+  /** The kept bitsets' bytes. */
+  get bytes(): number {
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.bits.byteLength;
+    return total;
+  }
 }

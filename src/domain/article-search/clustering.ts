@@ -56,3 +56,17 @@ export function clusterInBatches<T extends Clusterable>(
   }
   return groups;
 }
+
+/**
+ * A clustered page without the articles already shown (keyset paging shows an article again
+ * when its sort values moved past the cursor, e.g. read while sorted by status): the rest are
+ * clustered again, so a group whose parent was shown gets another parent.
+ */
+export function withoutShown<T extends Clusterable & { readonly articleId: string }>(
+  groups: readonly ArticleGroup<T>[],
+  shown: ReadonlySet<string>,
+): ArticleGroup<T>[] {
+  const members = groups.flatMap((group) => [group.parent, ...group.children]);
+  const kept = members.filter((article) => !shown.has(article.articleId));
+  return kept.length === members.length ? [...groups] : clusterBatch(kept);
+}

@@ -161,24 +161,27 @@ describe('filter clauses (spec 000 §7)', () => {
 });
 
 describe('order by', () => {
-  it('the chosen column then insertedDate desc; insertedDate not repeated', () => {
-    expect(orderBy({ column: 'insertedDate', direction: 'desc' })).toBe('insertedDate desc');
-    expect(orderBy({ column: 'insertedDate', direction: 'asc' })).toBe('insertedDate');
-    expect(orderBy({ column: 'articleTitle', direction: 'asc' })).toBe(
-      'articleTitle,insertedDate desc',
+  it('the chosen column then insertedDate desc, then the key; insertedDate not repeated', () => {
+    expect(orderBy({ column: 'insertedDate', direction: 'desc' })).toBe(
+      'insertedDate desc,articleId',
     );
-    expect(orderBy({ column: 'isRead', direction: 'desc' })).toBe('isRead desc,insertedDate desc');
+    expect(orderBy({ column: 'insertedDate', direction: 'asc' })).toBe('insertedDate,articleId');
+    expect(orderBy({ column: 'articleTitle', direction: 'asc' })).toBe(
+      'articleTitle,insertedDate desc,articleId',
+    );
+    expect(orderBy({ column: 'isRead', direction: 'desc' })).toBe(
+      'isRead desc,insertedDate desc,articleId',
+    );
   });
 });
 
 describe('full queries', () => {
-  it('the default search, page 1', () => {
+  it('the default search, the first page', () => {
     const query = buildArticleSearchQuery(
       {
         filters: defaultArticleFilters,
         searchText: '',
         sort: { column: 'insertedDate', direction: 'desc' },
-        page: 1,
       },
       toronto,
     );
@@ -187,7 +190,7 @@ describe('full queries', () => {
       ['$count', 'true'],
       ['$top', '100'],
       ['$skip', '0'],
-      ['$orderby', 'insertedDate desc'],
+      ['$orderby', 'insertedDate desc,articleId'],
       ['search', '*'],
       ['searchFields', 'articleId,articleTitle,diseaseNames,locationNames,articleBody'],
       ['queryType', 'simple'],
@@ -198,7 +201,7 @@ describe('full queries', () => {
     expect(articleDocumentFields.join(',')).toBe(select);
   });
 
-  it('every filter, a search with a negation, page 3, sorted by title', () => {
+  it('every filter, a search with a negation, a later page, sorted by title', () => {
     const query = buildArticleSearchQuery(
       {
         filters: {
@@ -217,7 +220,7 @@ describe('full queries', () => {
         },
         searchText: 'cholera ebola -vaccine -"it\'s"',
         sort: { column: 'articleTitle', direction: 'desc' },
-        page: 3,
+        after: ["Cholera's 'spread'", '2024-05-01T10:00:00.000Z', '4711'],
       },
       toronto,
     );
@@ -225,8 +228,8 @@ describe('full queries', () => {
       `Showing articles matching (cholera* OR ebola*) AND NOT vaccine* AND NOT "it's"`,
     );
     const get = (name: string) => query.parameters.find(([n]) => n === name)?.[1];
-    expect(get('$skip')).toBe('200');
-    expect(get('$orderby')).toBe('articleTitle desc,insertedDate desc');
+    expect(get('$skip')).toBe('0');
+    expect(get('$orderby')).toBe('articleTitle desc,insertedDate desc,articleId');
     expect(get('search')).toBe('cholera* | ebola*');
     expect(get('$filter')).toBe(
       [
@@ -239,23 +242,22 @@ describe('full queries', () => {
         "(diseaseIds/any(d: search.in(d, '1', '|')) or diseaseIds/all(d: not search.in(d, '58', '|')))",
         "not search.ismatch('vaccine*', 'articleId,articleTitle,diseaseNames,locationNames,articleBody')",
         `not search.ismatch('"it''s"', 'articleId,articleTitle,diseaseNames,locationNames,articleBody')`,
+        "((articleTitle lt 'Cholera''s ''spread''' or articleTitle eq null) or (articleTitle eq 'Cholera''s ''spread''' and ((insertedDate lt 2024-05-01T10:00:00.000Z or insertedDate eq null) or (insertedDate eq 2024-05-01T10:00:00.000Z and articleId gt '4711'))))",
       ].join(' and '),
     );
     expect(encodeQuery(query.parameters.slice(0, 5))).toBe(
-      '$count=true&$top=100&$skip=200&$orderby=articleTitle%20desc%2CinsertedDate%20desc&search=cholera*%20%7C%20ebola*',
+      '$count=true&$top=100&$skip=0&$orderby=articleTitle%20desc%2CinsertedDate%20desc%2CarticleId&search=cholera*%20%7C%20ebola*',
     );
   });
 
-  it('a page below 1 or not whole is page 1', () => {
-    for (const page of [0, -2, 1.5, Number.NaN]) {
-      const query = buildArticleSearchQuery({
-        filters: defaultArticleFilters,
-        searchText: '',
-        sort: { column: 'insertedDate', direction: 'desc' },
-        page,
-      });
-      expect(query.parameters[2]).toEqual(['$skip', '0']);
-    }
+  it("a cursor of another sort's shape starts from the top", () => {
+    const query = buildArticleSearchQuery({
+      filters: defaultArticleFilters,
+      searchText: '',
+      sort: { column: 'insertedDate', direction: 'desc' },
+      after: ['only one value'],
+    });
+    expect(query.parameters).toContainEqual(['$filter', 'articleType eq 3']);
   });
 
   it('suggested mode: only the given articles, in place of the filters; text and sort still apply', () => {
@@ -267,7 +269,6 @@ describe('full queries', () => {
         filters: { ...defaultArticleFilters, isLinkedToActivity: true, fromDate: '2099/01/01' },
         searchText: 'cholera -vaccine',
         sort: { column: 'publishedDate', direction: 'asc' },
-        page: 1,
         articleIds: ['12', '7', '12'],
       },
       toronto,
@@ -275,14 +276,16 @@ describe('full queries', () => {
     expect(filterOf(query)).toBe(
       "articleType eq 3 and search.in(articleId, '12|7', '|') and not search.ismatch('vaccine*', 'articleId,articleTitle,diseaseNames,locationNames,articleBody')",
     );
-    expect(query.parameters).toContainEqual(['$orderby', 'publishedDate,insertedDate desc']);
+    expect(query.parameters).toContainEqual([
+      '$orderby',
+      'publishedDate,insertedDate desc,articleId',
+    ]);
     expect(query.parameters).toContainEqual(['search', 'cholera*']);
     // An empty suggestion shows nothing rather than everything.
     const none = buildArticleSearchQuery({
       filters: defaultArticleFilters,
       searchText: '',
       sort: { column: 'insertedDate', direction: 'desc' },
-      page: 1,
       articleIds: [],
     });
     expect(filterOf(none)).toBe("articleType eq 3 and search.in(articleId, '', '|')");

@@ -1,5 +1,6 @@
 import { ArticleContentType, Origin, ReadStatus } from '../enums';
 import { articleDocumentFields } from './article-document';
+import { articleSortKeys, orderByKeys, searchAfterClause, type ArticleCursor } from './keyset';
 import type { ArticleFilters, FilterDate } from './filters';
 import { parseFilterDate, parseFilterHour } from './filters';
 import { articleSearchFields, odataString, translateSearchText } from './search-text';
@@ -48,8 +49,11 @@ export interface ArticleSearchInput {
   readonly filters: ArticleFilters;
   readonly searchText: string;
   readonly sort: ArticleSort;
-  /** 1-based page of {@link articlePageSize} articles. */
-  readonly page: number;
+  /**
+   * The last row shown (its sort values, {@link cursorOf}): this page starts after it. Absent or
+   * null: the first page.
+   */
+  readonly after?: ArticleCursor | null;
   /**
    * Suggested mode (spec 000 §2 column 8): only these articles (a suggestion's supporting
    * articles), in place of the filters; the search text and the sort still apply.
@@ -67,7 +71,7 @@ const select = articleDocumentFields.join(',');
 
 /**
  * The GET query of spec 000 §7 "Article search service": $count, $top 100, $skip, $orderby
- * (the chosen column, then insertedDate desc), search, searchFields, queryType simple,
+ * (the chosen column, then insertedDate desc, then the key), search, searchFields, queryType simple,
  * searchMode any, $filter, $select.
  */
 export function buildArticleSearchQuery(
@@ -75,18 +79,24 @@ export function buildArticleSearchQuery(
   toInstant: WallClockToInstant = localToUtc,
 ): ArticleSearchQuery {
   const text = translateSearchText(input.searchText);
-  const page = Number.isInteger(input.page) && input.page > 1 ? input.page : 1;
+  const after =
+    input.after === undefined || input.after === null
+      ? undefined
+      : searchAfterClause(articleSortKeys(input.sort), input.after);
   const scope =
     input.articleIds === undefined
       ? buildArticleFilterClauses(input.filters, toInstant)
       : suggestedArticleClauses(input.articleIds);
-  const filter = [...scope, ...text.negatedFilters].join(' and ');
+  const filter = [...scope, ...text.negatedFilters, ...(after === undefined ? [] : [after])].join(
+    ' and ',
+  );
   return {
     reading: text.reading,
     parameters: [
       ['$count', 'true'],
       ['$top', String(articlePageSize)],
-      ['$skip', String((page - 1) * articlePageSize)],
+      // Keyset paging: every page starts at 0 after the cursor (see keyset.ts).
+      ['$skip', '0'],
       ['$orderby', orderBy(input.sort)],
       ['search', text.search],
       ['searchFields', articleSearchFields.join(',')],
@@ -98,10 +108,12 @@ export function buildArticleSearchQuery(
   };
 }
 
-/** '$orderby': the chosen column ('desc' suffix when descending), then insertedDate desc once. */
+/**
+ * '$orderby': the chosen column ('desc' suffix when descending), then insertedDate desc once,
+ * then the key (the total order keyset paging needs).
+ */
 export function orderBy(sort: ArticleSort): string {
-  const chosen = sort.direction === 'desc' ? `${sort.column} desc` : sort.column;
-  return sort.column === 'insertedDate' ? chosen : `${chosen},insertedDate desc`;
+  return orderByKeys(articleSortKeys(sort));
 }
 
 /**

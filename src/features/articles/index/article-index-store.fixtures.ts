@@ -43,19 +43,39 @@ export function article(
   };
 }
 
-/** One page of a search answer, clustered as the engine does. */
-export function page(articles: ArticleSearchDocument[], total: number, n = 1): ArticleSearchPage {
-  return { rows: clusterBatch(articles), total, reading: 'read', page: n, error: false };
+/**
+ * One page of a search answer, clustered as the engine does: `total` is what the service counted
+ * from the page's start; the cursor is the last article's id (the fakes do not sort).
+ */
+export function page(articles: ArticleSearchDocument[], total: number): ArticleSearchPage {
+  const last = articles.at(-1);
+  return {
+    rows: clusterBatch(articles),
+    total,
+    reading: 'read',
+    cursor: last === undefined ? null : [last.articleId],
+    returned: articles.length,
+    error: false,
+  };
 }
 
-/** Services that answer `pages` in order and record the requests. */
+/** `count` articles numbered from `from`. */
+export function articlesFrom(from: number, count: number): ArticleSearchDocument[] {
+  return Array.from({ length: count }, (_, i) => article(from + i));
+}
+
+/** Services that answer `pages` in order (a fresh search starts over) and record the requests. */
 export function fakeServices(pages: ArticleSearchPage[]) {
   const requests: ArticleSearchRequest[] = [];
   const setRead = vi.fn<(id: string, isRead: boolean) => Promise<void>>(() => Promise.resolve());
+  let next = 0;
   const services: ArticleIndexServices = {
     search: (request) => {
       requests.push(structuredClone(request));
-      return Promise.resolve(pages[request.page - 1] ?? page([], 0, request.page));
+      if (request.after === undefined || request.after === null) next = 0;
+      const answer = pages[next] ?? page([], 0);
+      next += 1;
+      return Promise.resolve(answer);
     },
     setRead,
     openAddArticle: vi.fn(),

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultArticleFilters } from '@/domain/article-search/filters';
-import { article, fakeServices, page } from './article-index-store.fixtures';
+import { article, articlesFrom, fakeServices, page } from './article-index-store.fixtures';
 import {
   applyFilters,
   articleIndexStore,
   confirmMarkAllRead,
   currentRows,
   freshSearch,
+  hasMoreArticles,
   isArticleRead,
   loadMoreArticles,
   markReadAndNext,
@@ -70,28 +71,81 @@ describe('article index store', () => {
     expect(readOf('1')).toBe(true);
   });
 
-  it('a fresh search resets page, selection and count; show more appends the next page', async () => {
-    const first = Array.from({ length: 3 }, (_, i) => article(i + 1));
+  it('a fresh search resets cursor, selection and count; show more asks after the last row', async () => {
     const { services, requests } = fakeServices([
-      page(first, 5),
-      page([article(4), article(5)], 5, 2),
+      page(articlesFrom(1, 100), 250),
+      page(articlesFrom(101, 100), 150),
+      page(articlesFrom(201, 40), 40),
     ]);
     resetArticleIndexStore(services);
     await freshSearch();
     moveSelection(1);
     expect(articleIndexStore.selectedId).toBe('1');
+    expect(hasMoreArticles(articleIndexStore)).toBe(true);
     await loadMoreArticles();
-    expect(articleIndexStore.loadedCount).toBe(5);
-    expect(requests.map((r) => r.page)).toEqual([1, 2]);
+    await loadMoreArticles();
+    expect(articleIndexStore.loadedCount).toBe(240);
+    expect(articleIndexStore.total).toBe(240);
+    expect(hasMoreArticles(articleIndexStore)).toBe(false);
+    expect(requests.map((r) => r.after)).toEqual([null, ['100'], ['200']]);
+    expect(await loadMoreArticles()).toBe(false);
     const search = freshSearch();
     expect(articleIndexStore).toMatchObject({
       status: 'loading',
       total: null,
       selectedId: null,
-      page: 1,
+      cursor: null,
     });
     await search;
-    expect(articleIndexStore.loadedCount).toBe(3);
+    expect(articleIndexStore.loadedCount).toBe(100);
+  });
+
+  it('drops articles already shown (their sort values moved past the cursor) and counts what is left', async () => {
+    const { services } = fakeServices([
+      page(articlesFrom(1, 100), 300),
+      // 5 and 7 were read meanwhile and, sorted by status, came again after the cursor.
+      page([article(5), ...articlesFrom(101, 98), article(7)], 180),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    await loadMoreArticles();
+    const ids = currentRows().map((row) => row.article.articleId);
+    expect(ids).toHaveLength(198);
+    expect(new Set(ids).size).toBe(198);
+    // Loaded (198) plus the 80 the service counted after this page.
+    expect(articleIndexStore.total).toBe(278);
+    expect(articleIndexStore.cursor).toEqual(['7']);
+  });
+
+  it('n and j on the last loaded row load the next page and go on; at the real end they say so', async () => {
+    const { services, requests } = fakeServices([
+      page(articlesFrom(1, 100), 150),
+      page(articlesFrom(101, 50), 50),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    articleIndexStore.selectedId = '100';
+    markReadAndNext();
+    await vi.waitFor(() => expect(articleIndexStore.selectedId).toBe('101'));
+    expect(requests.map((r) => r.after)).toEqual([null, ['100']]);
+    articleIndexStore.selectedId = '150';
+    moveSelection(1);
+    expect(articleIndexStore.endNotice).toBe('No more articles');
+    markReadAndNext();
+    await vi.waitFor(() => expect(articleIndexStore.endNotice).toBe('No more unread articles'));
+    expect(articleIndexStore.selectedId).toBe('150');
+  });
+
+  it('j on the last loaded row loads the next page and moves on', async () => {
+    const { services } = fakeServices([
+      page(articlesFrom(1, 100), 101),
+      page(articlesFrom(101, 1), 1),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    articleIndexStore.selectedId = '100';
+    moveSelection(1);
+    await vi.waitFor(() => expect(articleIndexStore.selectedId).toBe('101'));
   });
 
   it('sorting toggles the direction on the same column', async () => {

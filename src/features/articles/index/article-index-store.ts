@@ -1,13 +1,15 @@
 import { proxy, ref, snapshot, useSnapshot } from 'valtio';
 import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
-import type { ArticleGroup } from '@/domain/article-search/clustering';
+import { withoutShown, type ArticleGroup } from '@/domain/article-search/clustering';
+import type { ArticleCursor } from '@/domain/article-search/keyset';
 import type { ArticleFilters } from '@/domain/article-search/filters';
 import {
+  articlePageSize,
   defaultArticleSort,
   type ArticleSort,
   type ArticleSortColumn,
 } from '@/domain/article-search/query';
-import type { ArticleSearchRequest } from '../../../../workers/engine-api';
+import type { ArticleSearchPage, ArticleSearchRequest } from '../../../../workers/engine-api';
 import { engineArticleIndexServices, type ArticleIndexServices } from './article-index-services';
 import { articleSearchMarks, markArticleSearch } from './article-search-marks';
 import { loadFilters, saveFilters } from './filters-storage';
@@ -53,11 +55,20 @@ export interface ArticleIndexState {
   groups: Groups;
   /** Articles loaded (parents and children). */
   loadedCount: number;
-  /** `@odata.count`, null while a fresh search runs. */
+  /**
+   * Articles found: `@odata.count` of the fresh search, then after each page the articles
+   * loaded plus those still after the cursor (reading articles under the unread filter lowers
+   * it); null while a fresh search runs.
+   */
   total: number | null;
   /** How the search text was read. */
   reading: string;
-  page: number;
+  /** Keyset paging: the last loaded article's sort values; the next page starts after it. */
+  cursor: ArticleCursor | null;
+  /** Another page may follow (the last one was full and the service counted more). */
+  more: boolean;
+  /** Said when `n` or `j` reach the real end of the list ('No more unread articles'). */
+  endNotice: string | null;
   status: ArticleListStatus;
   /** The search service failed (the engine logged and swallowed it). */
   searchFailed: boolean;
@@ -88,7 +99,9 @@ function initialState(): ArticleIndexState {
     loadedCount: 0,
     total: null,
     reading: '',
-    page: 1,
+    cursor: null,
+    more: false,
+    endNotice: null,
     status: 'idle',
     searchFailed: false,
     expanded: {},
@@ -130,8 +143,13 @@ export function currentRows(): VisibleRow[] {
 }
 
 /** True when another page can be loaded. */
-export function hasMoreArticles(state: Pick<ArticleIndexState, 'total' | 'loadedCount'>) {
-  return state.total !== null && state.loadedCount < state.total;
+export function hasMoreArticles(state: Pick<ArticleIndexState, 'more'>) {
+  return state.more;
+}
+
+/** Whether a page answer leaves articles after it: it was full and the count says so. */
+function moreAfter(result: ArticleSearchPage): boolean {
+  return !result.error && result.returned >= articlePageSize && result.total > result.returned;
 }
 
 function countArticles(groups: Groups): number {
@@ -148,9 +166,14 @@ function findArticle(articleId: string): ArticleSearchDocument | undefined {
 }
 
 /** The request for a page: plain data (a valtio proxy cannot cross to the worker). */
-function searchRequest(page: number): ArticleSearchRequest {
+function searchRequest(after: ArticleCursor | null): ArticleSearchRequest {
   const { filters, appliedSearchText, sort, suggested } = snapshot(articleIndexStore);
-  const request = { filters: filters as ArticleFilters, searchText: appliedSearchText, sort, page };
+  const request = {
+    filters: filters as ArticleFilters,
+    searchText: appliedSearchText,
+    sort,
+    after: after === null ? null : [...after],
+  };
   return suggested === null ? request : { ...request, articleIds: [...suggested.articleIds] };
 }
 
@@ -163,7 +186,9 @@ export async function freshSearch(): Promise<void> {
   markArticleSearch(articleSearchMarks.start);
   const state = articleIndexStore;
   Object.assign(state, {
-    page: 1,
+    cursor: null,
+    more: false,
+    endNotice: null,
     groups: ref([]),
     loadedCount: 0,
     total: null,
@@ -173,13 +198,15 @@ export async function freshSearch(): Promise<void> {
     searchFailed: false,
   } satisfies Partial<ArticleIndexState>);
   try {
-    const result = await services.search(searchRequest(1));
+    const result = await services.search(searchRequest(null));
     if (sequence !== searchSequence) return;
     markArticleSearch(articleSearchMarks.results);
     Object.assign(state, {
       groups: ref([...result.rows]),
       loadedCount: countArticles(result.rows),
       total: result.total,
+      cursor: result.cursor,
+      more: moreAfter(result),
       reading: result.reading,
       status: 'ready',
       searchFailed: result.error,
@@ -191,29 +218,40 @@ export async function freshSearch(): Promise<void> {
   }
 }
 
-/** 'Show more rows': the next page, appended (spec 000 §4). */
-export async function loadMoreArticles(): Promise<void> {
+/**
+ * 'Show more rows': the next page, appended (spec 000 §4): the articles after the last one
+ * loaded (keyset paging), without those already shown. Resolves true when a page was appended.
+ */
+export async function loadMoreArticles(): Promise<boolean> {
   const state = articleIndexStore;
-  if (state.status !== 'ready' || !hasMoreArticles(state)) return;
+  if (state.status !== 'ready' || !hasMoreArticles(state)) return false;
   const sequence = searchSequence;
-  const page = state.page + 1;
   state.status = 'loadingMore';
   try {
-    const result = await services.search(searchRequest(page));
-    if (sequence !== searchSequence) return;
-    const groups = [...state.groups, ...result.rows];
+    const result = await services.search(searchRequest(state.cursor));
+    if (sequence !== searchSequence) return false;
+    if (result.error) {
+      Object.assign(state, { status: 'ready', searchFailed: true });
+      return false;
+    }
+    const shown = new Set(loadedArticles(state.groups).map((article) => article.articleId));
+    const groups = [...state.groups, ...withoutShown(result.rows, shown)];
+    const loadedCount = countArticles(groups);
     Object.assign(state, {
-      page,
       groups: ref(groups),
-      loadedCount: countArticles(groups),
-      total: result.error ? state.total : result.total,
+      loadedCount,
+      total: loadedCount + result.total - result.returned,
+      cursor: result.cursor,
+      more: moreAfter(result),
       status: 'ready',
-      searchFailed: result.error,
+      searchFailed: false,
     } satisfies Partial<ArticleIndexState>);
+    return true;
   } catch (error) {
-    if (sequence !== searchSequence) return;
+    if (sequence !== searchSequence) return false;
     console.error('IST: loading more articles failed', error);
     Object.assign(state, { status: 'ready', searchFailed: true });
+    return false;
   }
 }
 
@@ -312,9 +350,38 @@ export function selectArticle(articleId: string | null): void {
   articleIndexStore.selectedId = articleId;
 }
 
-/** j / k: moves the selection by `step` visible rows. */
+/** The end of the list, in the analyst's words: unread when that is what they look for. */
+function endNoticeFor(unread: boolean): string {
+  return unread ? 'No more unread articles' : 'No more articles';
+}
+
+/** Whether only unread articles are listed (the read-status filter on 'Unread' alone). */
+function unreadFilterOn(): boolean {
+  const selected = articleIndexStore.filters.readStatus.filter((s) => s.selected);
+  return articleIndexStore.suggested === null && selected.length === 1 && selected[0]?.id === 0;
+}
+
+/**
+ * j / k: moves the selection by `step` visible rows; j on the last loaded row loads the next
+ * page and goes on, and at the real end says so.
+ */
 export function moveSelection(step: number): void {
-  articleIndexStore.selectedId = movedSelection(currentRows(), articleIndexStore.selectedId, step);
+  const state = articleIndexStore;
+  const rows = currentRows();
+  const at = rows.findIndex((row) => row.article.articleId === state.selectedId);
+  state.endNotice = null;
+  if (step > 0 && at !== -1 && at === rows.length - 1) {
+    if (hasMoreArticles(state)) void moveOnToNextPage(state.selectedId, step);
+    else state.endNotice = endNoticeFor(unreadFilterOn());
+    return;
+  }
+  state.selectedId = movedSelection(rows, state.selectedId, step);
+}
+
+/** j on the last loaded row: the next page, then the move (unless the analyst moved). */
+async function moveOnToNextPage(from: string | null, step: number): Promise<void> {
+  if (!(await loadMoreArticles()) || articleIndexStore.selectedId !== from) return;
+  articleIndexStore.selectedId = movedSelection(currentRows(), from, step);
 }
 
 /** m: toggles the selected article's read state. */
@@ -336,8 +403,30 @@ export function markReadAndNext(): void {
     return;
   }
   void setArticleRead(id, true);
+  articleIndexStore.endNotice = null;
   const next = nextUnreadId(rows, id, read);
-  if (next !== null) articleIndexStore.selectedId = next;
+  if (next !== null) {
+    articleIndexStore.selectedId = next;
+    return;
+  }
+  void nextUnreadOnNextPage(id);
+}
+
+/** n past the last loaded row: loads the next page and selects its first unread article. */
+async function nextUnreadOnNextPage(from: string): Promise<void> {
+  const state = articleIndexStore;
+  const read = (article: ArticleSearchDocument) => isArticleRead(article);
+  while (hasMoreArticles(state)) {
+    if (state.status !== 'ready' || !(await loadMoreArticles())) return;
+    // The analyst moved meanwhile: their selection wins.
+    if (state.selectedId !== from) return;
+    const next = nextUnreadId(currentRows(), from, read);
+    if (next !== null) {
+      state.selectedId = next;
+      return;
+    }
+  }
+  state.endNotice = 'No more unread articles';
 }
 
 /** Expands or collapses a cluster by its parent's id (`open` omitted: toggles). */

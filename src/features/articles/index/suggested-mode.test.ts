@@ -93,7 +93,7 @@ describe('suggested mode: the store', () => {
     setSearchText('cholera');
     enterSuggestedMode({ articleIds: ['12', '7'], target: 'Cholera in Nigeria' });
     await settle();
-    expect(requests.at(-1)).toMatchObject({ articleIds: ['12', '7'], searchText: '', page: 1 });
+    expect(requests.at(-1)).toMatchObject({ articleIds: ['12', '7'], searchText: '', after: null });
     expect(articleIndexStore.searchText).toBe('');
     expect(articleIndexStore.total).toBe(2);
     // The filters stay stored for the ordinary index, and apply again once the mode is left.
