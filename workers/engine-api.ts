@@ -26,6 +26,7 @@ import type {
 export type { ActivityWriteResult, DialogActivityKey, LinkArticlesResult };
 import type { ActivityDetailsEngineApi } from './activity-details/details-engine-api';
 import type { FeedsEngineApi, FeedSourceWriteResult } from './feeds/feeds-engine-api';
+import type { DiseaseInterestsEngineApi } from './settings/disease-interests-api';
 import type { LocationSearchEngineApi } from './location-search/location-search-api';
 
 export type { FeedSourceWriteResult };
@@ -121,6 +122,7 @@ export interface EngineApi
     ActivityDialogsEngineApi,
     ActivityDetailsEngineApi,
     FeedsEngineApi,
+    DiseaseInterestsEngineApi,
     LocationSearchEngineApi {
   /** Called once after sign-in; later calls replace options and callbacks. */
   init(options: EngineOptions, callbacks: EngineCallbacks): Promise<void>;

@@ -10,6 +10,7 @@ import { createLocationSearch } from './location-search/location-search';
 import { createSearchServiceSender } from './search-service';
 import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
 import { createFeedsApi } from './feeds/feeds-api';
+import { createDiseaseInterestsApi } from './settings/disease-interests-api';
 import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
 import { applyErrorRules } from './error-rules';
 import { isApiCallError } from './errors';
@@ -80,6 +81,7 @@ export function createEngine(): EngineApi {
   const articles = createArticlesApi(featureDeps);
   const activities = createActivitiesApi(featureDeps);
   const feeds = createFeedsApi(featureDeps);
+  const diseaseInterests = createDiseaseInterestsApi(featureDeps);
   const activityDialogs = createActivityDialogsApi(featureDeps);
   const activityDetails = createActivityDetailsApi(featureDeps);
   const locationSearch = createLocationSearch(
@@ -126,5 +128,6 @@ export function createEngine(): EngineApi {
     ...activityDetails,
     ...locationSearch,
     ...feeds,
+    ...diseaseInterests,
   };
 }

@@ -12,6 +12,7 @@ const ActivityDetailsScreen = lazy(
 const ArticleIndexScreen = lazy(() => import('@/features/articles/index/article-index-screen'));
 const ArticleDetailsScreen = lazy(() => import('@/features/articles/article-details-screen'));
 const FeedSourcesScreen = lazy(() => import('@/features/feeds/feed-sources-screen'));
+const DiseaseInterestsScreen = lazy(() => import('@/features/settings/disease-interests-screen'));
 
 /** '/' is not a page: it redirects to the default page, replacing the history entry. */
 function RedirectHome() {
@@ -41,6 +42,8 @@ export function RouteView({
         return <ArticleDetailsScreen {...match.params} />;
       case 'feedSources':
         return <FeedSourcesScreen />;
+      case 'settings':
+        return <DiseaseInterestsScreen />;
       case 'authentication':
       case 'notFound':
         return <NotFoundPage pathname={pathname} />;

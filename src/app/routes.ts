@@ -12,6 +12,8 @@ export const routePatterns = {
   articleDetails: '/article/:articleIdParam',
   /** Feed sources and ingestion health (issue 8; not in the spec's route table). */
   feedSources: '/feeds',
+  /** The analyst's disease interests, who gets which mail (issue 15; not in the spec's table). */
+  settings: '/settings',
   authentication: '/authentication/:action',
 } as const;
 

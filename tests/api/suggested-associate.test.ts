@@ -58,7 +58,7 @@ describe.each(backends)('Associating suggested articles on %s', (backend) => {
       if (n === 1) first = articleId;
       else second = articleId;
     }
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await server.close();
   });

@@ -11,6 +11,7 @@ import { activityReportRoutes } from './activity-reports';
 import { autoSurveillanceRoutes } from './auto-surveillance';
 import { assessmentRoutes } from './activity-assessments';
 import { descriptionReportRoutes } from './description-reports';
+import { diseaseInterestRoutes } from './disease-interests';
 import { articleRoutes } from './articles';
 import { countryRoutes } from './countries';
 import { diseaseActivityIndexRoutes } from './disease-activities';
@@ -58,6 +59,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(diseaseActivityIndexRoutes, { db: deps.db });
   await app.register(countryRoutes, { db: deps.db });
   await app.register(suggestedActionRoutes, { db: deps.db });
+  await app.register(diseaseInterestRoutes, { db: deps.db });
   await app.register(feedSourceRoutes, {
     db: deps.db,
     ingestion: deps.ingestion,

@@ -51,6 +51,15 @@ export const appCommands: readonly Command[] = [
     run: () => navigate(`${routePatterns.activityIndex}?suggestions=open`),
   },
   {
+    id: 'navigation.settings',
+    title: 'Go to Notification settings (disease interests)',
+    group: 'Navigation',
+    hotkey: 'g>n',
+    keywords: ['settings', 'diseases', 'interests', 'mail', 'e-mail', 'notifications', 'important'],
+    when: insideApp,
+    run: () => navigate(routePatterns.settings),
+  },
+  {
     id: 'navigation.feedSources',
     title: 'Go to Feed sources and ingestion health',
     group: 'Navigation',

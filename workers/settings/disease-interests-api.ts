@@ -1,0 +1,43 @@
+import {
+  DiseaseInterests,
+  type DiseaseInterests as DiseaseInterestsType,
+} from '../../src/domain/disease-interests';
+import type { ApiCall } from '../api-client';
+import type { ArticlesApiDeps } from '../articles-api';
+import { isApiCallError } from '../errors';
+import { requireParam } from '../require-param';
+
+/** The settings screen's calls (issue 15): the analyst's disease interests. */
+export interface DiseaseInterestsEngineApi {
+  /** GET /api/users/me/diseaseInterests. */
+  getDiseaseInterests(): Promise<DiseaseInterestsType>;
+  /** PUT /api/users/me/diseaseInterests: replaces the set, answers it as stored. */
+  saveDiseaseInterests(diseaseIds: readonly number[]): Promise<DiseaseInterestsType>;
+}
+
+const path = '/users/me/diseaseInterests';
+
+/** Reads and writes follow spec 000 §8 (alert, log, sign-out) and reject. */
+export function createDiseaseInterestsApi({
+  request,
+  report,
+}: ArticlesApiDeps): DiseaseInterestsEngineApi {
+  async function call<I>(apiCall: ApiCall<DiseaseInterestsType, I>) {
+    try {
+      return await request(apiCall);
+    } catch (error) {
+      if (isApiCallError(error)) report(error, { alert: true });
+      throw error;
+    }
+  }
+  return {
+    getDiseaseInterests: () => call({ method: 'GET', path, schema: DiseaseInterests }),
+    saveDiseaseInterests: (diseaseIds) =>
+      call({
+        method: 'PUT',
+        path,
+        body: { diseaseIds: requireParam('diseaseIds', diseaseIds) },
+        schema: DiseaseInterests,
+      }),
+  };
+}
