@@ -23,6 +23,7 @@ export default defineConfig({
       'workers/**/*.test.ts',
       'server/**/*.test.ts',
       'tests/api/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

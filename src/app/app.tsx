@@ -1,7 +1,5 @@
-import { HotkeysProvider } from 'react-hotkeys-hook';
 import type { RuntimeConfig } from '@/domain/runtime-config';
 import { AuthenticationPage } from '@/app/auth/authentication-page';
-import { initiallyActiveScopes } from '@/app/commands/active-scopes';
 import { ConfigContext } from '@/app/config-context';
 import { useLocation } from '@/app/router';
 import { matchRoute } from '@/app/routes';
@@ -14,13 +12,11 @@ function Routes() {
   return <SignedInArea match={match} pathname={pathname} />;
 }
 
-/** The started app: configuration provided, hotkey scopes, and the routes. */
+/** The started app: configuration provided and the routes. */
 export function App({ config }: { readonly config: RuntimeConfig }) {
   return (
     <ConfigContext.Provider value={config}>
-      <HotkeysProvider initiallyActiveScopes={initiallyActiveScopes}>
-        <Routes />
-      </HotkeysProvider>
+      <Routes />
     </ConfigContext.Provider>
   );
 }

@@ -65,4 +65,47 @@ describe('shared modal (spec 000 §2)', () => {
     expect(onSave).toHaveBeenCalledOnce();
     expect(onCancel).toHaveBeenCalledOnce();
   });
+
+  it('opens on its primary action when it has no field (a confirmation)', async () => {
+    await act(async () => {
+      root.render(
+        createElement(Modal, {
+          open: true,
+          title: 'Mark all as read',
+          children: 'Mark 12 articles read?',
+          onCancel: vi.fn(),
+          onSubmit: vi.fn(),
+          labels: { submit: 'Mark read' },
+        }),
+      );
+    });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(document.activeElement?.textContent).toBe('Mark read');
+  });
+
+  const form = (busy: boolean) =>
+    createElement(Modal, {
+      open: true,
+      title: 'Create',
+      children: [
+        createElement('p', { key: 'p' }, 'Intro'),
+        createElement('input', { key: 'name', 'aria-label': 'Name' }),
+        createElement('input', { key: 'other', 'aria-label': 'Other' }),
+      ],
+      onCancel: vi.fn(),
+      onSubmit: vi.fn(),
+      busy,
+    });
+
+  it('opens a form on its first field and keeps the focus in it across a request', async () => {
+    await act(async () => root.render(form(false)));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Name');
+    button('Submit')?.focus();
+    // Submitting disables every button (the focused one loses the focus); a 409 comes back.
+    await act(async () => root.render(form(true)));
+    (document.activeElement as HTMLElement | null)?.blur();
+    await act(async () => root.render(form(false)));
+    expect(document.activeElement?.textContent).toBe('Submit');
+  });
 });

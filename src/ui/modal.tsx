@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { Button } from '@/ui/button';
 import { useOverlayRegistration } from '@/ui/overlay-store';
 
@@ -40,13 +40,70 @@ export interface ModalProps {
 // (spec 000 §2, spec 001 §2), so a half-filled entry form is never lost by a stray key.
 const ignoreClose = () => undefined;
 
+const fieldSelector = [
+  'input:not([type="hidden"]):not(:disabled)',
+  'select:not(:disabled)',
+  'textarea:not(:disabled)',
+  '[contenteditable="true"]',
+  '[role="combobox"]',
+].join(',');
+
 /**
- * The shared modal on Headless UI's Dialog: focus is trapped inside and returns to the opener
- * when it closes; every button is reachable by Tab.
+ * Where the next key is expected when the modal opens: its first field (a form), else its
+ * primary action (a confirmation: Commit, Mark read, OK), else its first button.
+ */
+function focusFirstFieldOrPrimary(panel: HTMLElement): void {
+  const body = panel.querySelector<HTMLElement>('[data-modal-body]');
+  const field = body?.querySelector<HTMLElement>(fieldSelector);
+  const primary = panel.querySelector<HTMLElement>('[data-modal-primary]:not(:disabled)');
+  const anyButton = panel.querySelector<HTMLElement>('button:not(:disabled)');
+  (field ?? primary ?? anyButton)?.focus();
+}
+
+/**
+ * Keeps the focus in the modal across a request: its buttons are disabled while busy, which
+ * drops the focus of the one pressed; after the answer (a 409 duplicate, say) the focus goes
+ * back to where it was, or to the first field.
+ */
+function useFocusKeptWhileBusy(busy: boolean) {
+  const panel = useRef<HTMLElement | null>(null);
+  const lastFocused = useRef<HTMLElement | null>(null);
+  const onFocus = useCallback((event: FocusEvent) => {
+    if (event.target instanceof HTMLElement) lastFocused.current = event.target;
+  }, []);
+  useEffect(() => {
+    const element = panel.current;
+    if (busy || element === null || element.contains(document.activeElement)) return;
+    const last = lastFocused.current;
+    if (last !== null && element.contains(last) && !last.matches(':disabled')) last.focus();
+    else focusFirstFieldOrPrimary(element);
+  }, [busy]);
+  const attach = useCallback((element: HTMLElement | null) => {
+    panel.current = element;
+    // Before Headless UI's own initial focus (a microtask later), which keeps a focus inside.
+    if (element !== null) focusFirstFieldOrPrimary(element);
+  }, []);
+  return { attach, onFocus };
+}
+
+/**
+ * The shared modal on Headless UI's Dialog: focus is trapped inside, starts on the first field
+ * or the primary action, stays inside across a request, and returns to the opener when it
+ * closes; every button is reachable by Tab.
  */
 export function Modal(props: ModalProps) {
   const { open, title, children, fullScreen = false, submenu, busy = false } = props;
   useOverlayRegistration(open);
+  const focus = useFocusKeptWhileBusy(busy);
+  const primary = props.onSubmit
+    ? 'submit'
+    : props.onSave
+      ? 'save'
+      : props.onDelete
+        ? 'delete'
+        : null;
+  const primaryMark = (button: ModalButton) =>
+    button === primary ? { 'data-modal-primary': true } : {};
   const label = (button: ModalButton) => props.labels?.[button] ?? defaultLabels[button];
   const isDisabled = (button: ModalButton) => busy || props.disabled?.[button] === true;
 
@@ -58,7 +115,7 @@ export function Modal(props: ModalProps) {
     <Dialog open={open} onClose={ignoreClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
       <div className={fullScreen ? '' : 'fixed inset-0 flex items-center justify-center p-4'}>
-        <DialogPanel className={panelClass}>
+        <DialogPanel ref={focus.attach} onFocus={focus.onFocus} className={panelClass}>
           <div className="border-b border-slate-200 px-5 py-3">
             <DialogTitle className="text-base font-semibold text-slate-900">{title}</DialogTitle>
           </div>
@@ -68,11 +125,18 @@ export function Modal(props: ModalProps) {
                 {submenu}
               </nav>
             )}
-            <div className="min-w-0 flex-1 overflow-y-auto px-5 py-4 text-sm">{children}</div>
+            <div data-modal-body className="min-w-0 flex-1 overflow-y-auto px-5 py-4 text-sm">
+              {children}
+            </div>
           </div>
           <div className="flex items-center gap-2 border-t border-slate-200 px-5 py-3">
             {props.onDelete && (
-              <Button variant="danger" disabled={isDisabled('delete')} onClick={props.onDelete}>
+              <Button
+                variant="danger"
+                disabled={isDisabled('delete')}
+                onClick={props.onDelete}
+                {...primaryMark('delete')}
+              >
                 {label('delete')}
               </Button>
             )}
@@ -92,12 +156,18 @@ export function Modal(props: ModalProps) {
                   variant={props.onSubmit ? 'secondary' : 'primary'}
                   disabled={isDisabled('save')}
                   onClick={props.onSave}
+                  {...primaryMark('save')}
                 >
                   {label('save')}
                 </Button>
               )}
               {props.onSubmit && (
-                <Button variant="primary" disabled={isDisabled('submit')} onClick={props.onSubmit}>
+                <Button
+                  variant="primary"
+                  disabled={isDisabled('submit')}
+                  onClick={props.onSubmit}
+                  {...primaryMark('submit')}
+                >
                   {label('submit')}
                 </Button>
               )}

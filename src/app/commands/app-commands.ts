@@ -38,6 +38,7 @@ export const appCommands: readonly Command[] = [
     hotkey: 'g>d',
     keywords: ['find', 'disease activity', 'open activity', 'jump'],
     when: insideApp,
+    opensDialog: true,
     run: () => setGoToActivityOpen(true),
   },
   {
@@ -74,6 +75,7 @@ export const appCommands: readonly Command[] = [
     group: 'Help',
     hotkey: 'shift+?',
     keywords: ['help', 'keys', 'hotkeys'],
+    opensDialog: true,
     run: () => setShortcutSheetOpen(true),
   },
   {
@@ -83,6 +85,7 @@ export const appCommands: readonly Command[] = [
     hotkey: 'mod+k',
     inPalette: false,
     enableInInputs: true,
+    opensDialog: true,
     run: () => setPaletteOpen(!commandUiStore.paletteOpen),
   },
   {

@@ -5,6 +5,7 @@ import { messages } from '@/domain/messages';
 import { commandUiStore, setPaletteOpen } from '@/app/commands/command-ui-store';
 import { groupCommands } from '@/app/commands/group-commands';
 import { HotkeyKeys } from '@/app/commands/hotkey-keys';
+import { paletteScore } from '@/app/commands/palette-filter';
 import { isCommandAvailable, useCommands, type Command } from '@/app/commands/registry';
 import { useLocation } from '@/app/router';
 import { useOverlayRegistration } from '@/ui/overlay-store';
@@ -31,7 +32,7 @@ export default function CommandPalette() {
       <div className="fixed inset-0 flex items-start justify-center px-4 pt-[14vh]">
         <DialogPanel className="w-full max-w-xl overflow-hidden rounded-md border border-slate-200 bg-white shadow-xl">
           <DialogTitle className="sr-only">Command palette</DialogTitle>
-          <Cmdk label="Command palette" loop className="text-sm">
+          <Cmdk label="Command palette" loop filter={paletteScore} className="text-sm">
             <Cmdk.Input
               autoFocus
               placeholder="Type a command…"

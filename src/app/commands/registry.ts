@@ -22,11 +22,15 @@ export interface Command {
   /** Heading the palette and sheet group it under. */
   readonly group: string;
   /**
-   * react-hotkeys-hook syntax: 'mod+k', 'shift+?', or a sequence 'g>a'.
-   * Keys are lower case; 'mod' is Ctrl, or Cmd on macOS.
+   * 'j', 'shift+j', 'alt+v', 'mod+k', 'shift+?', 'slash', 'arrowdown', 'enter', 'space', or a
+   * sequence 'g>a' (src/app/commands/key-match.ts). Keys are lower case; 'mod' is Ctrl, or Cmd
+   * on macOS; a symbol ('?', '/') is the character typed, whatever the layout.
    */
   readonly hotkey?: string;
-  /** Hotkey scope; omitted means global (active everywhere, so it clashes with every scope). */
+  /**
+   * Where the hotkey is unique: commands of different scopes may share a key (their `when`
+   * tells them apart); omitted means global, which clashes with every scope.
+   */
   readonly scope?: string;
   /** Extra words the palette matches. */
   readonly keywords?: readonly string[];
@@ -34,6 +38,8 @@ export interface Command {
   readonly inPalette?: boolean;
   /** Hotkey works inside inputs too (e.g. the palette's Ctrl/Cmd+K). */
   readonly enableInInputs?: boolean;
+  /** It opens a dialog: keys typed before the dialog is ready are held for it, not dropped. */
+  readonly opensDialog?: boolean;
   /** When it applies; omitted means always. */
   readonly when?: (context: CommandContext) => boolean;
   /** Does it. */

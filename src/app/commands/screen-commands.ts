@@ -33,9 +33,3 @@ export function screenCommandFactory(settings: ScreenCommandSettings): ScreenCom
 
 /** Hidden from the palette: the arrow-key twins of j/k. */
 export const hiddenFromPalette = { inPalette: false } as const;
-
-/** Enter on a focused button or link is that control's own click, not "open the selected row". */
-export function focusIsOnControl(): boolean {
-  const active = document.activeElement;
-  return active instanceof HTMLButtonElement || active instanceof HTMLAnchorElement;
-}

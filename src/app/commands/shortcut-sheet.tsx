@@ -1,8 +1,8 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSnapshot } from 'valtio';
 import { commandUiStore, setShortcutSheetOpen } from '@/app/commands/command-ui-store';
-import { groupCommands } from '@/app/commands/group-commands';
 import { HotkeyKeys } from '@/app/commands/hotkey-keys';
+import { shortcutRows } from '@/app/commands/hotkey-label';
 import { useCommands } from '@/app/commands/registry';
 import { Button } from '@/ui/button';
 import { useOverlayRegistration } from '@/ui/overlay-store';
@@ -12,7 +12,6 @@ export default function ShortcutSheet() {
   const { shortcutSheetOpen } = useSnapshot(commandUiStore);
   const commands = useCommands();
   useOverlayRegistration(shortcutSheetOpen);
-  const withHotkeys = commands.filter((command) => command.hotkey !== undefined);
   const close = () => setShortcutSheetOpen(false);
 
   return (
@@ -29,19 +28,23 @@ export default function ShortcutSheet() {
             </Button>
           </div>
           <div className="max-h-[60vh] overflow-y-auto px-5 py-3">
-            {groupCommands(withHotkeys).map(([group, list]) => (
+            {shortcutRows(commands).map(([group, rows]) => (
               <section key={group} className="py-2">
                 <h2 className="pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
                   {group}
                 </h2>
                 <dl className="divide-y divide-slate-100">
-                  {list.map((command) => (
-                    <div
-                      key={command.id}
-                      className="flex items-center justify-between py-1.5 text-sm"
-                    >
-                      <dt className="text-slate-800">{command.title}</dt>
-                      <dd>{command.hotkey && <HotkeyKeys hotkey={command.hotkey} />}</dd>
+                  {rows.map(({ title, hotkeys }) => (
+                    <div key={title} className="flex items-center justify-between py-1.5 text-sm">
+                      <dt className="text-slate-800">{title}</dt>
+                      <dd className="inline-flex items-center gap-1.5 text-[11px] text-slate-500">
+                        {hotkeys.map((hotkey, i) => (
+                          <span key={hotkey} className="inline-flex items-center gap-1.5">
+                            {i > 0 && <span>or</span>}
+                            <HotkeyKeys hotkey={hotkey} />
+                          </span>
+                        ))}
+                      </dd>
                     </div>
                   ))}
                 </dl>

@@ -22,6 +22,8 @@ export default function GoToActivityDialog() {
   const [text, setText] = useState('');
   const [found, setFound] = useState<readonly DiseaseActivityListItem[]>([]);
   const [failed, setFailed] = useState<string | null>(null);
+  // The answer for the text typed is on its way: keys held by the key handler wait for it.
+  const [answered, setAnswered] = useState<string | null>(null);
 
   useEffect(() => {
     if (!goToActivityOpen) return;
@@ -33,11 +35,13 @@ export default function GoToActivityDialog() {
           if (!live) return;
           setFound(rows);
           setFailed(null);
+          setAnswered(text);
         })
-        .catch(
-          (error: unknown) =>
-            live && setFailed(error instanceof Error ? error.message : String(error)),
-        );
+        .catch((error: unknown) => {
+          if (!live) return;
+          setFailed(error instanceof Error ? error.message : String(error));
+          setAnswered(text);
+        });
     }, 60);
     return () => {
       live = false;
@@ -48,6 +52,7 @@ export default function GoToActivityDialog() {
   const close = () => {
     setGoToActivityOpen(false);
     setText('');
+    setAnswered(null);
   };
   const go = (row: DiseaseActivityListItem) => {
     close();
@@ -68,7 +73,7 @@ export default function GoToActivityDialog() {
               placeholder="Go to activity: type a disease, country or species…"
               className="h-11 w-full border-b border-slate-200 px-4 text-sm text-slate-900 outline-none placeholder:text-slate-400"
             />
-            <Cmdk.List className="max-h-96 overflow-y-auto p-1">
+            <Cmdk.List aria-busy={answered !== text} className="max-h-96 overflow-y-auto p-1">
               {failed !== null && <p className="px-3 py-4 text-red-700">{failed}</p>}
               {text.trim() !== '' && failed === null && (
                 <Cmdk.Empty className="px-3 py-6 text-center text-slate-500">

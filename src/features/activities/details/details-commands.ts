@@ -5,11 +5,7 @@ import {
   type Command,
   type CommandContext,
 } from '@/app/commands/registry';
-import {
-  focusIsOnControl,
-  hiddenFromPalette,
-  screenCommandFactory,
-} from '@/app/commands/screen-commands';
+import { hiddenFromPalette, screenCommandFactory } from '@/app/commands/screen-commands';
 import { matchRoute } from '@/app/routes';
 import { EntryType, LocationType } from '@/domain/enums';
 import { canAddEntry, type AddableEntryType } from '@/domain/entries/add-entry';
@@ -134,7 +130,7 @@ export function activityDetailsCommands(focusLocationSearch: () => void): Comman
     }),
     command('toggleDailyTotal', 'Expand/collapse the Daily Total', 'enter', toggleCurrentTotal, {
       keywords: ['user entries', 'row'],
-      when: (context) => onDetails(context) && !focusIsOnControl() && currentRowIsTotal(),
+      when: (context) => onDetails(context) && currentRowIsTotal(),
     }),
     command(
       'toggleDailyTotalSpace',
@@ -177,9 +173,8 @@ export function activityDetailsCommands(focusLocationSearch: () => void): Comman
 }
 
 /**
- * Registers the commands while the screen is mounted. Their scope is always on (src/app/app.tsx)
- * and each is guarded by the route: enabling a scope on mount re-bound every key and dropped a
- * sequence typed while the screen loaded.
+ * Registers the commands while the screen is mounted, each guarded by the route. The one key
+ * handler reads the registry at each key, so registering never drops a half-typed sequence.
  */
 export function useActivityDetailsCommands(focusLocationSearch: () => void): void {
   useEffect(() => {

@@ -5,11 +5,7 @@ import {
   type Command,
   type CommandContext,
 } from '@/app/commands/registry';
-import {
-  focusIsOnControl,
-  hiddenFromPalette,
-  screenCommandFactory,
-} from '@/app/commands/screen-commands';
+import { hiddenFromPalette, screenCommandFactory } from '@/app/commands/screen-commands';
 import { matchRoute } from '@/app/routes';
 import { openNewActivity } from '../new-activity/new-activity-store';
 import { openSuggestions } from '../suggestions/suggestions-store';
@@ -21,8 +17,8 @@ import {
 } from './activity-index-store';
 
 /**
- * The hotkey scope of the disease activity index: always active (src/app/app.tsx), so the
- * landing screen never toggles scopes; its commands apply on /activity only (`when`).
+ * The hotkey scope of the disease activity index (keys may repeat across scopes): its commands
+ * apply on /activity only (`when`).
  */
 export const activityIndexScope = 'activityIndex';
 
@@ -53,15 +49,8 @@ export function activityIndexCommands(focusSearch: () => void): Command[] {
       hidden,
     ),
     command('open', 'Open selected activity', 'o', openSelectedActivity),
-    command(
-      'openEnter',
-      'Open selected activity',
-      'enter',
-      () => {
-        if (!focusIsOnControl()) openSelectedActivity();
-      },
-      hidden,
-    ),
+    // The global key handler leaves Enter on a focused button or link to that control.
+    command('openEnter', 'Open selected activity', 'enter', openSelectedActivity, hidden),
     command('nextPage', 'Next page', 'shift+n', () =>
       goToActivityPage(activityIndexStore.page + 1),
     ),
@@ -73,6 +62,7 @@ export function activityIndexCommands(focusSearch: () => void): Command[] {
     }),
     command('create', 'Create New Disease Activity', 'c', openNewActivity, {
       keywords: ['new', 'add', 'activity'],
+      opensDialog: true,
     }),
     // The palette reaches the panel from anywhere through the app's 'Suggested actions'.
     command('suggestions', 'Suggested actions', 's', openSuggestions, hidden),

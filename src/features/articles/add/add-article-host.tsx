@@ -23,8 +23,11 @@ export const addArticleCommand: Command = {
   title: 'Add an article',
   group: 'Articles',
   hotkey: 'a',
+  // The article screens' key: 'a' then 'c' adds case data on the activity details screen.
+  scope: 'articles',
   keywords: ['new', 'create', 'custom article'],
   when: onArticleScreens,
+  opensDialog: true,
   run: openAddArticle,
 };
 

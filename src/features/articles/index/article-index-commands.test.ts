@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { act, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { HotkeysProvider } from 'react-hotkeys-hook';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initiallyActiveScopes } from '@/app/commands/active-scopes';
 import { GlobalHotkeys } from '@/app/commands/global-hotkeys';
 import { commandRegistry } from '@/app/commands/registry';
 import { useArticleIndexCommands } from './article-index-commands';
@@ -45,13 +43,10 @@ function ArticleIndexProbe() {
 }
 
 const app = (screen: ReactNode) =>
-  createElement(HotkeysProvider, {
-    initiallyActiveScopes,
-    children: [
-      createElement(GlobalHotkeys, { key: 'hotkeys' }),
-      createElement('div', { key: 'screen' }, screen),
-    ],
-  });
+  createElement('div', null, [
+    createElement(GlobalHotkeys, { key: 'hotkeys' }),
+    createElement('div', { key: 'screen' }, screen),
+  ]);
 
 const press = (key: string) =>
   act(async () => {

@@ -6,11 +6,7 @@ import {
   type CommandContext,
 } from '@/app/commands/registry';
 import { navigate } from '@/app/router';
-import {
-  focusIsOnControl,
-  hiddenFromPalette,
-  screenCommandFactory,
-} from '@/app/commands/screen-commands';
+import { hiddenFromPalette, screenCommandFactory } from '@/app/commands/screen-commands';
 import { matchRoute, routePatterns } from '@/app/routes';
 import {
   articleIndexStore,
@@ -27,8 +23,7 @@ import { canLinkAssociated, linkAssociatedArticles } from './link-associated';
 import { toggleSelectedAssociated } from './suggested-mode';
 
 /**
- * The hotkey scope of the article index: always active (src/app/app.tsx), so mounting the
- * screen never toggles scopes (which dropped keys typed during the load); its commands apply on
+ * The hotkey scope of the article index (keys may repeat across scopes): its commands apply on
  * /article only (`when`) and are registered while the screen is mounted.
  */
 export const articleIndexScope = 'articleIndex';
@@ -59,15 +54,8 @@ export function articleIndexCommands(actions: ArticleIndexCommandActions): Comma
     command('nextArrow', 'Next article', 'arrowdown', () => moveSelection(1), hidden),
     command('previousArrow', 'Previous article', 'arrowup', () => moveSelection(-1), hidden),
     command('open', 'Open selected article', 'o', openSelectedArticle),
-    command(
-      'openEnter',
-      'Open selected article',
-      'enter',
-      openSelectedArticle,
-      // In `when`, not in the run: a run that declines has already had its key's default
-      // prevented, so Enter on a focused link or button did nothing.
-      { ...hidden, when: (context) => onArticleIndex(context) && !focusIsOnControl() },
-    ),
+    // The global key handler leaves Enter on a focused button or link to that control.
+    command('openEnter', 'Open selected article', 'enter', openSelectedArticle, hidden),
     command('toggleRead', 'Toggle read / unread', 'm', toggleSelectedRead, {
       keywords: ['mark', 'envelope'],
     }),

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { commandCatalogue } from '@/app/commands/command-catalogue';
+import { findHotkeyConflicts } from '@/app/commands/registry';
+import { hotkeySteps, hotkeyText } from '@/app/commands/hotkey-label';
+import { keyboardDocPath, keyboardMarkdown } from '@/app/commands/keyboard-doc';
+
+describe('docs/keyboard.md', () => {
+  it('is what the command registry says (run `npm run docs:keyboard` when this fails)', () => {
+    expect(readFileSync(keyboardDocPath, 'utf8')).toBe(keyboardMarkdown(commandCatalogue()));
+  });
+
+  it('shows keys as people read them', () => {
+    const page = keyboardMarkdown(commandCatalogue());
+    expect(page).toContain('| Next article | `J` or `↓` |');
+    expect(page).toContain('| Validate | `Alt+V` (works in fields) |');
+    expect(page).toContain('| Go to Disease Activity Index | `G then A` |');
+    expect(page).toContain('| Show keyboard shortcuts | `?` |');
+    expect(hotkeyText('space', false)).toBe('Space');
+    expect(hotkeySteps('shift+j', false)).toEqual([['Shift', 'J']]);
+  });
+
+  it('binds no key twice across every screen of the catalogue', () => {
+    expect(findHotkeyConflicts(commandCatalogue())).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+import { appCommands } from '@/app/commands/app-commands';
+import type { Command } from '@/app/commands/registry';
+import { activityDetailsCommands } from '@/features/activities/details/details-commands';
+import { activityIndexCommands } from '@/features/activities/index/activity-index-commands';
+import { addArticleCommand } from '@/features/articles/add/add-article-host';
+import { articleIndexCommands } from '@/features/articles/index/article-index-commands';
+
+const nothing = () => undefined;
+
+/**
+ * Every command the screens register, built with do-nothing actions: what `docs/keyboard.md`
+ * lists (scripts/write-keyboard-doc.ts) and what the registry test checks for clashes. Screens
+ * register the same lists (with their real actions) while they are shown.
+ */
+export function commandCatalogue(): Command[] {
+  return [
+    ...appCommands,
+    ...activityIndexCommands(nothing),
+    ...activityDetailsCommands(nothing),
+    ...articleIndexCommands({ focusSearch: nothing, toggleFilters: nothing }),
+    addArticleCommand,
+  ];
+}
