@@ -49,12 +49,15 @@ const fieldSelector = [
 ].join(',');
 
 /**
- * Where the next key is expected when the modal opens: its first field (a form), else its
- * primary action (a confirmation: Commit, Mark read, OK), else its first button.
+ * Where the next key is expected when the modal opens: what its body names (data-autofocus),
+ * else its first field (a form), else its primary action (a confirmation: Commit, Mark read,
+ * OK), else its first button.
  */
 function focusFirstFieldOrPrimary(panel: HTMLElement): void {
   const body = panel.querySelector<HTMLElement>('[data-modal-body]');
-  const field = body?.querySelector<HTMLElement>(fieldSelector);
+  // A body may name its own start (the suggestions panel: the selected suggestion).
+  const named = body?.querySelector<HTMLElement>('[data-autofocus]');
+  const field = named ?? body?.querySelector<HTMLElement>(fieldSelector);
   const primary = panel.querySelector<HTMLElement>('[data-modal-primary]:not(:disabled)');
   const anyButton = panel.querySelector<HTMLElement>('button:not(:disabled)');
   (field ?? primary ?? anyButton)?.focus();

@@ -4,6 +4,7 @@ import { activityDetailsCommands } from '@/features/activities/details/details-c
 import { activityIndexCommands } from '@/features/activities/index/activity-index-commands';
 import { addArticleCommand } from '@/features/articles/add/add-article-host';
 import { articleIndexCommands } from '@/features/articles/index/article-index-commands';
+import { feedSourcesCommands } from '@/features/feeds/feed-sources-commands';
 
 const nothing = () => undefined;
 
@@ -19,5 +20,6 @@ export function commandCatalogue(): Command[] {
     ...activityDetailsCommands(nothing),
     ...articleIndexCommands({ focusSearch: nothing, toggleFilters: nothing }),
     addArticleCommand,
+    ...feedSourcesCommands(),
   ];
 }

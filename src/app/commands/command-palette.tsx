@@ -10,6 +10,18 @@ import { isCommandAvailable, useCommands, type Command } from '@/app/commands/re
 import { useLocation } from '@/app/router';
 import { useOverlayRegistration } from '@/ui/overlay-store';
 
+/**
+ * Runs a command once the palette is gone and Headless UI has given the focus back to where it
+ * was: a command that moves the focus ('Next location' from a figure's cell) keeps its move.
+ */
+function runOnceClosed(perform: () => void, started = Date.now()): void {
+  requestAnimationFrame(() => {
+    const stillOpen = document.querySelector('[data-command-palette]') !== null;
+    if (stillOpen && Date.now() - started < 1000) runOnceClosed(perform, started);
+    else setTimeout(perform, 0);
+  });
+}
+
 /** The command palette (Ctrl/Cmd+K): every available command of the registry, searchable. */
 export default function CommandPalette() {
   const { paletteOpen } = useSnapshot(commandUiStore);
@@ -23,14 +35,17 @@ export default function CommandPalette() {
   );
   const run = (command: Command) => {
     setPaletteOpen(false);
-    command.run(context);
+    runOnceClosed(() => command.run(context));
   };
 
   return (
     <Dialog open={paletteOpen} onClose={() => setPaletteOpen(false)} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/30" />
       <div className="fixed inset-0 flex items-start justify-center px-4 pt-[14vh]">
-        <DialogPanel className="w-full max-w-xl overflow-hidden rounded-md border border-slate-200 bg-white shadow-xl">
+        <DialogPanel
+          data-command-palette
+          className="w-full max-w-xl overflow-hidden rounded-md border border-slate-200 bg-white shadow-xl"
+        >
           <DialogTitle className="sr-only">Command palette</DialogTitle>
           <Cmdk label="Command palette" loop filter={paletteScore} className="text-sm">
             <Cmdk.Input

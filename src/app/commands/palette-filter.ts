@@ -6,16 +6,23 @@ import { defaultFilter } from 'cmdk';
  * keyword 'feeds' or a scattered f-e-e-d). cmdk's own score (at most 1) orders the rest.
  */
 export function paletteScore(title: string, search: string, keywords: readonly string[] = []) {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const phrase = search.trim().toLowerCase();
+  const words = phrase.split(/\s+/).filter(Boolean);
+  const fuzzy = defaultFilter(title, search, [...keywords]);
   if (words.length === 0) return 1;
   const name = title.toLowerCase();
   const startsAWord = (text: string, word: string) =>
     text.startsWith(word) || text.includes(` ${word}`);
-  if (words.every((word) => startsAWord(name, word))) return 4;
-  if (words.every((word) => name.includes(word))) return 3;
   const spoken = keywords.map((keyword) => keyword.toLowerCase());
-  if (words.every((word) => name.includes(word) || spoken.some((k) => k.includes(word)))) {
-    return 2;
-  }
-  return defaultFilter(title, search, [...keywords]);
+  // Tiers, best first; within a tier cmdk's score (at most 1) breaks the tie.
+  const tier = startsAWord(name, phrase)
+    ? 5
+    : words.every((word) => startsAWord(name, word))
+      ? 4
+      : words.every((word) => name.includes(word))
+        ? 3
+        : words.every((word) => name.includes(word) || spoken.some((k) => k.includes(word)))
+          ? 2
+          : 0;
+  return tier === 0 ? fuzzy : tier + fuzzy / 2;
 }

@@ -8,11 +8,16 @@ import { LoadingState } from '@/ui/loading-state';
 import { ScreenHeader } from '@/ui/screen-header';
 import { SelectField } from '@/ui/select-field';
 import { TextField } from '@/ui/text-field';
+import { formatCount, formatDateTime } from '@/ui/formats';
+import { Modal } from '@/ui/modal';
+import { useFeedSourcesCommands } from './feed-sources-commands';
 import {
   addFeedSource,
-  deleteFeedSource,
+  cancelDeleteFeedSource,
+  confirmDeleteFeedSource,
   loadFeedSources,
   pollFeedSource,
+  requestDeleteFeedSource,
   setFeedSourceEnabled,
   setFormField,
   useFeedSources,
@@ -21,10 +26,7 @@ import {
 /** Health refreshes this often while the screen is open (the job polls in the background). */
 const refreshMs = 15_000;
 
-const when = (iso: string | null) =>
-  iso === null
-    ? '—'
-    : new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const when = (iso: string | null) => (iso === null ? '—' : formatDateTime(iso));
 
 function retry(): void {
   void loadFeedSources();
@@ -40,11 +42,26 @@ function health(source: FeedSource): { label: string; tone: string } {
   return { label: 'Healthy', tone: 'bg-emerald-100 text-emerald-800' };
 }
 
-function SourceRow({ source }: { readonly source: FeedSource }) {
+function SourceRow({
+  source,
+  selected,
+}: {
+  readonly source: FeedSource;
+  readonly selected: boolean;
+}) {
   const { pollNotes } = useFeedSources();
   const state = health(source);
   return (
-    <tr className="border-t border-slate-100 align-top">
+    <tr
+      data-feed-row
+      aria-selected={selected}
+      ref={(row) => {
+        if (selected) row?.scrollIntoView({ block: 'nearest' });
+      }}
+      className={`border-t border-slate-100 align-top ${
+        selected ? 'bg-accent-50 outline-2 -outline-offset-2 outline-accent-600' : ''
+      }`}
+    >
       <td className="py-1.5 pr-3">
         <div className="font-medium text-slate-900">{source.name}</div>
         <div className="max-w-72 truncate text-xs text-slate-500" title={source.url}>
@@ -69,9 +86,9 @@ function SourceRow({ source }: { readonly source: FeedSource }) {
         )}
       </td>
       <td className="py-1.5 pr-3 text-right tabular-nums" data-testid="articles-today">
-        {source.articlesToday}
+        {formatCount(source.articlesToday)}
       </td>
-      <td className="py-1.5 pr-3 text-right tabular-nums">{source.articlesTotal}</td>
+      <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(source.articlesTotal)}</td>
       <td className="py-1.5 pr-3 whitespace-nowrap">
         every {Math.round(source.pollingIntervalSeconds / 60)} min
       </td>
@@ -84,7 +101,7 @@ function SourceRow({ source }: { readonly source: FeedSource }) {
           >
             {source.enabled ? 'Disable' : 'Enable'}
           </Button>
-          <Button variant="ghost" onClick={() => void deleteFeedSource(source.id)}>
+          <Button variant="ghost" onClick={() => requestDeleteFeedSource(source.id)}>
             Delete
           </Button>
         </div>
@@ -98,8 +115,27 @@ function SourceRow({ source }: { readonly source: FeedSource }) {
   );
 }
 
+/** Deleting a source asks first, naming it; Delete is the focused, primary action. */
+function DeleteSourceDialog() {
+  const { deleteRequested, sources } = useFeedSources();
+  const source = sources.find((s) => s.id === deleteRequested);
+  return (
+    <Modal
+      open={source !== undefined}
+      title="Delete feed source"
+      onCancel={cancelDeleteFeedSource}
+      onDelete={() => void confirmDeleteFeedSource()}
+    >
+      <p>
+        Delete <span className="font-medium">{source?.name}</span>? IST stops polling it; the
+        articles it brought in stay.
+      </p>
+    </Modal>
+  );
+}
+
 function SourcesTable() {
-  const { status, error, sources } = useFeedSources();
+  const { status, error, sources, selected } = useFeedSources();
   if (status === 'error' && sources.length === 0) {
     return (
       <ErrorState title="The feed sources could not be loaded." message={error ?? ''}>
@@ -134,8 +170,12 @@ function SourcesTable() {
           </tr>
         </thead>
         <tbody>
-          {sources.map((s) => (
-            <SourceRow key={s.id} source={s} />
+          {sources.map((s, i) => (
+            <SourceRow
+              key={s.id}
+              source={s}
+              selected={i === Math.min(selected, sources.length - 1)}
+            />
           ))}
         </tbody>
       </table>
@@ -210,6 +250,7 @@ function SourcesSection() {
 
 /** /feeds — feed sources and their ingestion health (issue 8). */
 export default function FeedSourcesScreen() {
+  useFeedSourcesCommands();
   return (
     <div className="flex flex-col">
       <ScreenHeader
@@ -218,6 +259,7 @@ export default function FeedSourcesScreen() {
       />
       <LookupsBoundary>{() => <SourcesSection />}</LookupsBoundary>
       <AddSourceForm />
+      <DeleteSourceDialog />
     </div>
   );
 }

@@ -12,6 +12,10 @@ export interface FeedSourcesState {
   busy: boolean;
   /** The outcome of the last 'Poll now', by source id. */
   pollNotes: Record<number, string>;
+  /** The row j/k have selected (an index into `sources`). */
+  selected: number;
+  /** The source whose deletion waits for the analyst's confirmation. */
+  deleteRequested: number | null;
 }
 
 const emptyForm = () => ({ name: '', feedId: null, url: '', minutes: '15' });
@@ -24,6 +28,8 @@ export const feedSourcesStore = proxy<FeedSourcesState>({
   formErrors: [],
   busy: false,
   pollNotes: {},
+  selected: 0,
+  deleteRequested: null,
 });
 
 export const useFeedSources = () => useSnapshot(feedSourcesStore);
@@ -110,7 +116,37 @@ export async function setFeedSourceEnabled(id: number, enabled: boolean): Promis
   }
 }
 
-export async function deleteFeedSource(id: number): Promise<void> {
+/** j/k: the next or previous source, kept within the list. */
+export function moveFeedSelection(delta: number): void {
+  const count = feedSourcesStore.sources.length;
+  if (count === 0) return;
+  feedSourcesStore.selected = Math.min(Math.max(0, feedSourcesStore.selected + delta), count - 1);
+}
+
+/** The selected source, if the list has one. */
+export const selectedFeedSource = (): FeedSource | undefined =>
+  feedSourcesStore.sources[
+    Math.min(feedSourcesStore.selected, feedSourcesStore.sources.length - 1)
+  ];
+
+/** Delete asks first (issue 14): the confirmation names the source. */
+export function requestDeleteFeedSource(id: number): void {
+  feedSourcesStore.deleteRequested = id;
+}
+
+/** The confirmation was cancelled: nothing changes. */
+export function cancelDeleteFeedSource(): void {
+  feedSourcesStore.deleteRequested = null;
+}
+
+/** Confirmed: the source is deleted. */
+export async function confirmDeleteFeedSource(): Promise<void> {
+  const id = feedSourcesStore.deleteRequested;
+  feedSourcesStore.deleteRequested = null;
+  if (id !== null) await deleteFeedSource(id);
+}
+
+async function deleteFeedSource(id: number): Promise<void> {
   try {
     await getEngine().deleteFeedSource(id);
     await loadFeedSources();

@@ -55,8 +55,9 @@ export interface DayInputProps {
 }
 
 /**
- * A date typed YYYY/MM/DD (spec 001 §9), keyboard first: 't' is today, ↑/↓ move a day. Only a
- * day within the bounds reaches the entry; what was typed stays in the box with its message.
+ * A date typed YYYY/MM/DD (spec 001 §9), keyboard first: 't' is today, ↑/↓ move a day, other
+ * letters are not typed. Only a day within the bounds reaches the entry; what was typed stays
+ * in the box with its message.
  */
 export function DayInput({
   label,
@@ -89,6 +90,12 @@ export function DayInput({
     if (event.key === 't' || event.key === 'T') {
       event.preventDefault();
       take(displayDay(latest ?? localToday()));
+      return;
+    }
+    // Only what a date is made of is typed: digits and its separators.
+    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (printable && !/[0-9/-]/.test(event.key)) {
+      event.preventDefault();
       return;
     }
     const day = parseTypedDay(text) ?? latest;

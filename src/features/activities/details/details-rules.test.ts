@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EntryType, LocationType, ReportStatus } from '@/domain/enums';
 import type { ReportJson } from '@/domain/entries/entries-api';
 import { dayProblem, parseTypedDay } from './day-input';
-import { entriesBody, newDraft, typeCaseValue, wholeNumberText } from './drafts';
+import { entriesBody, newDraft, typeCaseValue } from './drafts';
+import { acceptedNumberText } from './grid-keys';
 import { committedRows, lastCommittedValues } from './location-rows';
 import { locationMatches, orderLocations, pageOf, type ActivityLocation } from './location-order';
 
@@ -79,8 +80,12 @@ describe('location order (spec 001 §2)', () => {
 });
 
 describe('the drafts (numbers typed, body sent)', () => {
-  it('keeps whole numbers only', () => {
-    expect(wholeNumberText('1.5e3-')).toBe('153');
+  it('takes whole numbers only, refusing the change rather than mangling it', () => {
+    // A date typed into New Deaths once became 120261124 (issue 14).
+    expect(acceptedNumberText('2026/11/24')).toBeNull();
+    expect(acceptedNumberText('1.5e3-')).toBeNull();
+    expect(acceptedNumberText('4,759')).toBe('4759');
+    expect(acceptedNumberText('')).toBe('');
   });
   it('sends only the typed half of each figure, under its kind', () => {
     const draft = {

@@ -59,6 +59,8 @@ export interface DetailsState {
   deleted: { id: number; locationId: number; type: EntryType }[];
   /** The worker's recompute of each case draft (by draft key). */
   recomputed: Record<string, RecomputedCaseEntry>;
+  /** New drafts nothing was typed into yet: the pre-check leaves them out (no 'required' yet). */
+  untouched: string[];
   dirty: boolean;
   // Validate and commit.
   validating: boolean;
@@ -94,6 +96,7 @@ const initialState = (): DetailsState => ({
   drafts: [],
   deleted: [],
   recomputed: {},
+  untouched: [],
   dirty: false,
   validating: false,
   validation: null,
@@ -138,6 +141,7 @@ export async function openDetails(given: ActivityKey): Promise<void> {
     });
     s.deleted = [];
     s.recomputed = {};
+    s.untouched = [];
     s.dirty = false;
     s.validation = null;
     s.precheck = null;
@@ -252,8 +256,9 @@ export function toggleDailyTotal(reportId: number): void {
 
 // ─── Entries ────────────────────────────────────────────────────────────────────────────
 
-function changed(resetsValidation: boolean): void {
+function changed(resetsValidation: boolean, touchedKey?: string): void {
   const s = detailsStore;
+  if (touchedKey !== undefined) s.untouched = s.untouched.filter((key) => key !== touchedKey);
   s.dirty = true;
   s.notice = null;
   s.saveErrors = [];
@@ -266,6 +271,7 @@ function changed(resetsValidation: boolean): void {
 export function addEntry(locationId: number, type: AddableEntryType): string {
   const draft = newDraft(locationId, type);
   detailsStore.drafts.unshift(draft);
+  detailsStore.untouched.push(draft.key);
   detailsStore.selectedLocationId = locationId;
   changed(true);
   return draft.key;
@@ -280,7 +286,7 @@ export function editDraft<K extends keyof DraftEntry>(
   const draft = detailsStore.drafts.find((d) => d.key === key);
   if (!draft) return;
   Object.assign(draft, { [field]: value });
-  changed(true);
+  changed(true, key);
   if (draft.type === EntryType.CASE_DATA && field === 'reportedOn') scheduleRecompute();
 }
 
@@ -294,7 +300,7 @@ export function typeCase(
   const draft = detailsStore.drafts.find((d) => d.key === key);
   if (!draft) return;
   Object.assign(draft, { counts: typeCaseValue(draft.counts, figure, half, value) });
-  changed(true);
+  changed(true, key);
   scheduleRecompute();
 }
 
@@ -369,12 +375,16 @@ export async function precheckNow(): Promise<void> {
   const s = detailsStore;
   if (s.key === null) return;
   const mine = ++precheckSequence;
-  if (s.drafts.length === 0 && s.deleted.length === 0) {
+  const typedInto = s.drafts.filter((draft) => !s.untouched.includes(draft.key));
+  if (typedInto.length === 0 && s.deleted.length === 0) {
     s.precheck = null;
     return;
   }
   try {
-    const answer = await getEngine().checkEntries({ ...s.key }, submission(false, false));
+    const answer = await getEngine().checkEntries(
+      { ...s.key },
+      submission(false, false, typedInto),
+    );
     if (mine !== precheckSequence) return;
     s.precheck = answer === null ? null : ref(answer);
   } catch {
@@ -385,11 +395,15 @@ export async function precheckNow(): Promise<void> {
 
 // ─── Validate, save, commit ─────────────────────────────────────────────────────────────
 
-function submission(commitChanges: boolean, warningsAccepted: boolean) {
+function submission(
+  commitChanges: boolean,
+  warningsAccepted: boolean,
+  drafts: readonly DraftEntry[] = detailsStore.drafts,
+) {
   const s = detailsStore;
   const collection = s.detail?.reports.find((r) => r.reportStatus === ReportStatus.Saved);
   return {
-    body: entriesBody(s.drafts, s.deleted, { commitChanges, warningsAccepted }),
+    body: entriesBody(drafts, s.deleted, { commitChanges, warningsAccepted }),
     propagation: { propagate: s.propagate, propagateUptoDate: s.propagateUptoDate },
     reportCollectionId: collection?.reportCollection.id ?? null,
   };

@@ -15,8 +15,8 @@ import { formatCount } from '../index/activity-labels';
 import { DayInput } from './day-input';
 import { TravellerOriginPicker } from './traveller-origin-picker';
 import { editDraft, removeDraft, typeCase, useDetails } from './details-store';
-import { numberOf, wholeNumberText, type DraftEntry } from './drafts';
-import { gridCellAttribute, moveInGrid } from './grid-keys';
+import { numberOf, type DraftEntry } from './drafts';
+import { acceptedNumberText, gridCellAttribute, moveInGrid, numberCellKeyDown } from './grid-keys';
 import { DraftArticlesCell } from './dialogs/entry-dialogs';
 import { rememberRow, rowFocusRing, tableRowAttribute } from './row-keys';
 
@@ -52,10 +52,11 @@ function CaseInput({
       inputMode="numeric"
       disabled={readOnly}
       value={value === null ? '' : String(value)}
-      onChange={(event) =>
-        typeCase(draft.key, figure, half, numberOf(wholeNumberText(event.target.value)))
-      }
-      onKeyDown={moveInGrid}
+      onChange={(event) => {
+        const text = acceptedNumberText(event.target.value);
+        if (text !== null) typeCase(draft.key, figure, half, numberOf(text));
+      }}
+      onKeyDown={numberCellKeyDown}
       className={`h-7 w-16 rounded border px-1 text-right font-mono text-xs tabular-nums ${
         typed
           ? 'border-slate-400 bg-white text-slate-900'
@@ -173,8 +174,11 @@ function OtherFields({
             inputMode="numeric"
             disabled={readOnly}
             value={draft.cases}
-            onChange={(event) => editDraft(draft.key, 'cases', wholeNumberText(event.target.value))}
-            onKeyDown={moveInGrid}
+            onChange={(event) => {
+              const text = acceptedNumberText(event.target.value);
+              if (text !== null) editDraft(draft.key, 'cases', text);
+            }}
+            onKeyDown={numberCellKeyDown}
             className="h-7 w-16 rounded border border-slate-300 px-1 text-right font-mono text-xs"
           />
           <label className="flex items-center gap-1 text-xs text-slate-600">

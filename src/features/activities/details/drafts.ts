@@ -137,9 +137,6 @@ export function typeCaseValue(
   return { ...counts, [figure]: count };
 }
 
-/** Whole numbers only: what a numeric box keeps of what was typed ('' when nothing). */
-export const wholeNumberText = (typed: string): string => typed.replace(/[^0-9]/g, '');
-
 /** The number of a numeric box, or null when empty. */
 export const numberOf = (text: string): number | null => (text === '' ? null : Number(text));
 

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { isTypingTarget } from '@/app/commands/focus-targets';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import type { SuggestedActionItem } from '@/domain/suggested-actions';
 import { Button } from '@/ui/button';
@@ -27,8 +28,21 @@ function retry(): void {
   void loadSuggestions();
 }
 
-/** j / k (and the arrows) move through the list. */
-function onListKey(event: KeyboardEvent<HTMLUListElement>): void {
+/**
+ * j / k (and the arrows) move through the list from anywhere in the panel but a field, as on the
+ * index screens; focus follows the selection. Enter on a suggestion goes to its first action
+ * (Show articles), so a second Enter acts on it.
+ */
+function onPanelKey(event: KeyboardEvent<HTMLDivElement>): void {
+  if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+  const panel = event.currentTarget;
+  const onSuggestion =
+    event.target instanceof HTMLElement && event.target.closest('[data-suggestion]') !== null;
+  if (event.key === 'Enter' && onSuggestion) {
+    event.preventDefault();
+    panel.querySelector<HTMLButtonElement>('[data-suggestion-actions] button')?.focus();
+    return;
+  }
   const step =
     event.key === 'j' || event.key === 'ArrowDown'
       ? 1
@@ -38,10 +52,8 @@ function onListKey(event: KeyboardEvent<HTMLUListElement>): void {
   if (step === 0) return;
   event.preventDefault();
   moveSuggestion(step);
-  // Focus follows the selection, so Enter and Tab act on what is shown.
-  const list = event.currentTarget;
   requestAnimationFrame(() =>
-    list.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus(),
+    panel.querySelector<HTMLButtonElement>('[data-suggestion][aria-current="true"]')?.focus(),
   );
 }
 
@@ -56,7 +68,11 @@ function SuggestionRow({
     <li>
       <button
         type="button"
+        data-suggestion
         aria-current={selected}
+        // The panel starts on the selected suggestion, also when the list arrives after it opened.
+        {...(selected ? { 'data-autofocus': true } : {})}
+        autoFocus={selected}
         onClick={() => selectSuggestion(item.id)}
         className={`flex w-full flex-col gap-0.5 rounded px-2 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent-500 ${selected ? 'bg-accent-50' : 'hover:bg-slate-50'}`}
       >
@@ -129,7 +145,7 @@ function SuggestionDetail({ item }: { readonly item: SuggestedActionItem }) {
           </tbody>
         </table>
       )}
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2" data-suggestion-actions>
         <Button variant="primary" onClick={() => void showSuggestionArticles()}>
           Show articles
         </Button>
@@ -191,11 +207,13 @@ function SuggestionsBody() {
   }
   const selected = items.find((i) => i.id === selectedId) ?? items[0];
   return (
-    <div className="grid min-h-80 grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,1fr)_2fr]">
+    <div
+      className="grid min-h-80 grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,1fr)_2fr]"
+      onKeyDown={onPanelKey}
+    >
       <ul
         aria-label="Suggested actions"
         className="flex max-h-[60vh] flex-col gap-0.5 overflow-y-auto pr-1"
-        onKeyDown={onListKey}
       >
         {items.map((item) => (
           <SuggestionRow key={item.id} item={item} selected={item.id === selected?.id} />

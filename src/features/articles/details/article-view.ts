@@ -1,4 +1,3 @@
-import { format, isValid, parseISO } from 'date-fns';
 import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
 import type { ArticleDetail } from '@/domain/articles';
 
@@ -58,14 +57,5 @@ export function viewOfDocument(doc: ArticleSearchDocument): ArticleView {
   };
 }
 
-const formatIso = (iso: string | null, pattern: string): string => {
-  if (iso === null || iso === '') return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, pattern) : iso;
-};
-
-/** 'YYYY/MM/DD hh:mm a' in local time (spec 000 §9). */
-export const formatDateTime = (iso: string | null) => formatIso(iso, 'yyyy/MM/dd hh:mm a');
-
-/** 'YYYY/MM/DD' of a 'YYYY-MM-DD' date (no time zone shift). */
-export const formatDay = (day: string) => day.slice(0, 10).replaceAll('-', '/');
+// The app's one date and date-time format (spec 000 §9).
+export { formatDateTime, formatDay } from '@/ui/formats';

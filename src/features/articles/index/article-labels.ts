@@ -1,13 +1,9 @@
-import { format, isValid, parseISO } from 'date-fns';
 import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
 import { Origin } from '@/domain/enums';
+import { formatDateTime } from '@/ui/formats';
 
 /** Spec 000 §9: 'YYYY/MM/DD hh:mm a', in the analyst's time zone; '' when absent. */
-export function formatArticleDate(iso: string | null): string {
-  if (iso === null || iso === '') return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'yyyy/MM/dd hh:mm a') : '';
-}
+export const formatArticleDate = formatDateTime;
 
 /**
  * Who created the article (spec 000 §1, §7): 'IST User' when createdBy is set, otherwise the
