@@ -14,12 +14,19 @@ export function VisibilityIcon({ isVisible }: { readonly isVisible: boolean }) {
       content={isVisible ? visibleText : invisibleText}
       className={isVisible ? 'text-accent-700' : 'text-slate-400'}
     >
-      <svg {...iconBase}>
-        <path d="M1.5 8S4 3.5 8 3.5 14.5 8 14.5 8 12 12.5 8 12.5 1.5 8 1.5 8Z" />
-        <circle cx="8" cy="8" r="2" />
-        {!isVisible && <path d="M2.5 13.5 13.5 2.5" />}
-      </svg>
+      <EyeGlyph struck={!isVisible} />
     </HoverTooltip>
+  );
+}
+
+/** An eye, struck out for 'not visible' (also the visibility column's heading). */
+export function EyeGlyph({ struck = false }: { readonly struck?: boolean }) {
+  return (
+    <svg {...iconBase}>
+      <path d="M1.5 8S4 3.5 8 3.5 14.5 8 14.5 8 12 12.5 8 12.5 1.5 8 1.5 8Z" />
+      <circle cx="8" cy="8" r="2" />
+      {struck && <path d="M2.5 13.5 13.5 2.5" />}
+    </svg>
   );
 }
 

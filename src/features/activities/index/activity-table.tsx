@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ActivitySortColumn } from '@/domain/activity-index';
 import { activityTitle, type DiseaseActivityListItem } from '@/domain/disease-activities';
-import { CommitStatusIcon, VisibilityIcon } from './activity-icons';
+import { iconBase } from '@/ui/icon-base';
+import { CommitStatusIcon, EyeGlyph, VisibilityIcon } from './activity-icons';
 import { formatCount, formatDay, formatLocalTime } from './activity-labels';
 import {
   activityPath,
@@ -44,6 +45,17 @@ const columns: readonly {
   { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-40' },
 ];
 
+/** An icon column's heading: the column's own icon (its name is read, not shown). */
+function ColumnGlyph({ column }: { readonly column: ActivitySortColumn }) {
+  if (column === 'isVisible') return <EyeGlyph />;
+  return (
+    <svg {...iconBase}>
+      <circle cx="8" cy="8" r="6" />
+      <path d="m5.5 8 1.8 1.8L10.5 6.5" />
+    </svg>
+  );
+}
+
 function HeaderRow() {
   const { sort } = useActivityIndex();
   return (
@@ -66,7 +78,7 @@ function HeaderRow() {
               className={`flex w-full items-end gap-1 leading-tight hover:text-slate-900 ${numeric ? 'justify-end text-right' : 'text-left'}`}
             >
               <span className={hidden ? 'sr-only' : ''}>{label}</span>
-              {hidden && <span aria-hidden="true">·</span>}
+              {hidden && <ColumnGlyph column={column} />}
               <span aria-hidden="true" className={direction === null ? 'invisible' : ''}>
                 {direction === 'asc' ? '▲' : '▼'}
               </span>
