@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/search',
       apiKey: config.searchApiKey,
       queryKey: config.searchQueryKey,
+      identity,
       db,
       engine: config.searchEngine ?? 'memory',
     });

@@ -7,13 +7,17 @@ import {
 } from './config';
 
 describe('the search service keys', () => {
-  it('gives the browser the query key and keeps the admin key on the server', () => {
+  it('puts no search key in the public runtime configuration', () => {
     const config = loadServerConfig({});
     expect(config.searchApiKey).toBe(embeddedSearchAdminKey);
     expect(config.searchQueryKey).toBe(embeddedSearchQueryKey);
-    expect(runtimeConfigOf(config).searchApiKey).toBe(embeddedSearchQueryKey);
     const set = loadServerConfig({ SEARCH_API_KEY: 'admin', SEARCH_QUERY_KEY: 'query' });
-    expect(runtimeConfigOf(set).searchApiKey).toBe('query');
+    for (const c of [config, set]) {
+      const text = JSON.stringify(runtimeConfigOf(c));
+      expect(text).not.toContain(c.searchQueryKey);
+      expect(text).not.toContain(c.searchApiKey);
+      expect(runtimeConfigOf(c)).not.toHaveProperty('searchApiKey');
+    }
   });
 
   it('refuses a real service without a query key, and a query key equal to the admin key', () => {
@@ -29,7 +33,6 @@ describe('the search service keys', () => {
       SEARCH_QUERY_KEY: 'query',
     });
     expect(runtimeConfigOf(azure)).toMatchObject({
-      searchApiKey: 'query',
       articleSearchUrl: 'https://x.search.windows.net/indexes/articles/docs',
     });
   });

@@ -30,8 +30,10 @@ export interface ServerConfig {
   readonly searchApiKey: string;
   /**
    * The query key (SEARCH_QUERY_KEY): searches, lookups and counts only, as Azure's query keys.
-   * /config.json gives the browser this one, so the browser cannot upload, merge or delete
-   * documents (second-store articles are read-only, spec 000 §4).
+   * With a real Azure service the signed-in browser gets this one from GET /api/searchSettings
+   * (never from the public /config.json), so it cannot upload, merge or delete documents
+   * (second-store articles are read-only, spec 000 §4). The embedded service takes the
+   * analyst's bearer token instead; there the key is for server-to-server reads.
    */
   readonly searchQueryKey: string;
   /**
@@ -161,8 +163,6 @@ export function runtimeConfigOf(c: ServerConfig): RuntimeConfig {
   const search = c.searchUrl ?? `${c.publicUrl}/search`;
   const issuer = issuerOf(c);
   return {
-    // The query key: the browser only reads the search indexes.
-    searchApiKey: c.searchQueryKey,
     articleSearchUrl: `${search}/indexes/articles/docs`,
     locationSearchUrl: `${search}/indexes/locations/docs`,
     feedsIndexUrl: `${search}/indexes/feeds/docs`,

@@ -113,6 +113,7 @@ const allFound = ['1', '2', '3', '4', '5', '6', '8'];
 let server: TestServer;
 let api: RecordingApiServer;
 let engine: EngineApi;
+let token: string;
 const callbacks: EngineCallbacks = { onUnauthorized: () => undefined, onApiError: () => undefined };
 const articleSearchUrl = () => `${server.baseUrl}/search/indexes/articles/docs`;
 
@@ -131,17 +132,21 @@ async function upload(docs: readonly ArticleSearchDocument[]): Promise<void> {
 beforeAll(async () => {
   const issuer = await createTestIdentity();
   server = await startTestServer({ backend: 'pglite', identity: issuer.identity });
-  api = await startRecordingApiServer({ ok: {} });
+  const settings = (searchApiKey: string | null) => ({
+    'GET /api/searchSettings': { status: 200, body: { searchApiKey } },
+  });
+  // 'ok' hands out the admin key (server-to-server, as a real Azure service's key would be);
+  // 'bearer' hands out none, as the embedded service's API does: the token is sent instead.
+  api = await startRecordingApiServer({
+    ok: settings(server.config.searchApiKey),
+    wrongKey: settings('wrong'),
+    bearer: settings(null),
+    noSettings: {},
+  });
+  token = await issuer.token();
   await upload(documents);
   engine = createEngine();
-  await engine.init(
-    {
-      apiUrl: api.apiUrl('ok'),
-      articleSearchUrl: articleSearchUrl(),
-      searchApiKey: server.config.searchApiKey,
-    },
-    callbacks,
-  );
+  await engine.init({ apiUrl: api.apiUrl('ok'), articleSearchUrl: articleSearchUrl() }, callbacks);
 });
 afterAll(async () => {
   await api.close();
@@ -319,13 +324,61 @@ describe('rows, sort and the other calls', () => {
   });
 });
 
+describe('the credentials come from GET /api/searchSettings, never from /config.json', () => {
+  const searchOnce = (e: EngineApi) =>
+    e.searchArticles({
+      filters: defaultArticleFilters,
+      searchText: 'ebola',
+      sort: byDate,
+      page: 1,
+    });
+
+  it("no key handed out: the signed-in analyst's bearer token reads; settings asked once", async () => {
+    const browser = createEngine();
+    await browser.init(
+      { apiUrl: api.apiUrl('bearer'), articleSearchUrl: articleSearchUrl() },
+      callbacks,
+    );
+    await browser.setAccessToken(token);
+    api.requests.length = 0;
+    const page = await searchOnce(browser);
+    expect(page.error).toBe(false);
+    expect(page.total).toBe(2);
+    expect((await browser.getSearchArticle('1')).article?.articleId).toBe('1');
+    expect(api.requestsTo('bearer', '/api/searchSettings')).toHaveLength(1);
+    expect(api.requestsTo('bearer', '/api/searchSettings')[0]?.authorization).toBe(
+      `Bearer ${token}`,
+    );
+  });
+
+  it('signed out (no token) or settings refused: an empty page with error, logged', async () => {
+    for (const [scenario, accessToken] of [
+      ['bearer', null],
+      ['noSettings', token],
+    ] as const) {
+      const e = createEngine();
+      await e.init(
+        { apiUrl: api.apiUrl(scenario), articleSearchUrl: articleSearchUrl() },
+        callbacks,
+      );
+      await e.setAccessToken(accessToken);
+      api.requests.length = 0;
+      expect((await searchOnce(e)).error).toBe(true);
+      expect(api.requestsTo(scenario, '/api/log/js')).toHaveLength(1);
+    }
+  });
+});
+
 describe('search service errors are logged and swallowed', () => {
-  const logs = () => api.requestsTo('ok', '/api/log/js').map((r) => r.body);
+  const logs = () =>
+    [...api.requestsTo('ok', '/api/log/js'), ...api.requestsTo('wrongKey', '/api/log/js')].map(
+      (r) => r.body,
+    );
 
   it('a rejected key: an empty page with error, one log line', async () => {
     const broken = createEngine();
     await broken.init(
-      { apiUrl: api.apiUrl('ok'), articleSearchUrl: articleSearchUrl(), searchApiKey: 'wrong' },
+      { apiUrl: api.apiUrl('wrongKey'), articleSearchUrl: articleSearchUrl() },
       callbacks,
     );
     api.requests.length = 0;
@@ -357,7 +410,7 @@ describe('search service errors are logged and swallowed', () => {
   it('an unreachable service and a malformed request', async () => {
     const broken = createEngine();
     await broken.init(
-      { apiUrl: api.apiUrl('ok'), articleSearchUrl: 'http://127.0.0.1:1/docs', searchApiKey: 'k' },
+      { apiUrl: api.apiUrl('ok'), articleSearchUrl: 'http://127.0.0.1:1/docs' },
       callbacks,
     );
     api.requests.length = 0;
@@ -400,11 +453,7 @@ describe('through the real worker (Comlink)', () => {
     const remote = Comlink.wrap<EngineApi>(worker);
     try {
       await remote.init(
-        {
-          apiUrl: api.apiUrl('ok'),
-          articleSearchUrl: articleSearchUrl(),
-          searchApiKey: server.config.searchApiKey,
-        },
+        { apiUrl: api.apiUrl('ok'), articleSearchUrl: articleSearchUrl() },
         Comlink.proxy(callbacks),
       );
       const page = await remote.searchArticles({

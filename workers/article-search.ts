@@ -27,8 +27,8 @@ import type {
 export interface ArticleSearchSettings {
   /** config.articleSearchUrl (…/indexes/articles/docs); throws when the engine has none. */
   url(): string;
-  /** config.searchApiKey, sent as the `api-key` header; throws when the engine has none. */
-  apiKey(): string;
+  /** The credential headers (search-auth.ts). */
+  headers(): Promise<Readonly<Record<string, string>>>;
   /** Sends an error line to POST /api/log/js; never rejects. */
   log(message: string): Promise<void>;
 }
@@ -58,9 +58,8 @@ const SearchRequest = Schema.Struct({
 });
 
 /**
- * The one place the engine calls `fetch` for the article search service: GET or POST with the
- * `api-key` header, decoded with effect Schema. The IST API's bearer token and cookies are
- * never sent here. Every failure is logged and the call resolves empty with `error: true`.
+ * The article search service client: GET or POST through the one search sender
+ * (search-service.ts), decoded with effect Schema. Every failure is logged and the call resolves empty with `error: true`.
  * Only the page asked for crosses to the UI: one GET of 100 articles, clustered.
  */
 export function createArticleSearchClient(settings: ArticleSearchSettings): ArticleSearchClient {

@@ -58,8 +58,7 @@ export interface EngineOptions {
   readonly articleSearchUrl?: string;
   /** Location search URL from /config.json (`locationSearchUrl`, …/indexes/locations/docs). */
   readonly locationSearchUrl?: string;
-  /** The search service's key from /config.json (`searchApiKey`), sent as the `api-key` header. */
-  readonly searchApiKey?: string;
+  // No search key: the engine asks GET /api/searchSettings once signed in (search-auth.ts).
 }
 
 /** One article search (spec 000 §4 "Article list"): what the UI asks for. */

@@ -7,7 +7,9 @@ import { createActivitiesApi } from './activities-api';
 import { createActivityDialogsApi } from './activity-dialogs/dialogs-api';
 import { createActivityDetailsApi } from './activity-details/details-api';
 import { createLocationSearch } from './location-search/location-search';
+import { createSearchAuthorization } from './search-auth';
 import { createSearchServiceSender } from './search-service';
+import { SearchSettings } from '../src/domain/search-settings';
 import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
 import { createFeedsApi } from './feeds/feeds-api';
 import { createDiseaseInterestsApi } from './settings/disease-interests-api';
@@ -61,9 +63,15 @@ export function createEngine(): EngineApi {
     }
   }
 
+  // Quiet: a search settings failure is a search failure, logged and swallowed (spec 000 §8).
+  const searchAuthorization = createSearchAuthorization({
+    settings: () =>
+      client.request({ method: 'GET', path: '/searchSettings', schema: SearchSettings }),
+    accessToken: () => accessToken,
+  });
   const articleSearch = createArticleSearchClient({
     url: () => requireParam('articleSearchUrl', options?.articleSearchUrl),
-    apiKey: () => requireParam('searchApiKey', options?.searchApiKey),
+    headers: () => searchAuthorization.headers(),
     log: (message) => sendLog({ logLevel: 'error', message }),
   });
 
@@ -87,7 +95,7 @@ export function createEngine(): EngineApi {
   const locationSearch = createLocationSearch(
     createSearchServiceSender({
       url: () => requireParam('locationSearchUrl', options?.locationSearchUrl),
-      apiKey: () => requireParam('searchApiKey', options?.searchApiKey),
+      headers: () => searchAuthorization.headers(),
     }),
     (message) => sendLog({ logLevel: 'error', message }),
   );
@@ -101,14 +109,16 @@ export function createEngine(): EngineApi {
       requireParam('options', nextOptions);
       requireParam('apiUrl', nextOptions.apiUrl);
       requireParam('callbacks', nextCallbacks);
-      if (options && options.apiUrl !== nextOptions.apiUrl) lookups.clear();
+      if (options && options.apiUrl !== nextOptions.apiUrl) {
+        lookups.clear();
+        searchAuthorization.reset();
+      }
       // Only the contract's members are kept: a caller's object may carry more.
-      const { articleSearchUrl, locationSearchUrl, searchApiKey } = nextOptions;
+      const { articleSearchUrl, locationSearchUrl } = nextOptions;
       options = {
         apiUrl: nextOptions.apiUrl,
         ...(typeof articleSearchUrl === 'string' ? { articleSearchUrl } : {}),
         ...(typeof locationSearchUrl === 'string' ? { locationSearchUrl } : {}),
-        ...(typeof searchApiKey === 'string' ? { searchApiKey } : {}),
       };
       callbacks = nextCallbacks;
     },

@@ -8,8 +8,11 @@ export const searchApiVersion = '2024-07-01';
 export interface SearchServiceSettings {
   /** The index's docs URL from /config.json; throws when the engine has none. */
   url(): string;
-  /** config.searchApiKey, sent as the `api-key` header; throws when the engine has none. */
-  apiKey(): string;
+  /**
+   * The credential headers (search-auth.ts): the `api-key` a real Azure service takes, or the
+   * analyst's bearer token for the embedded service.
+   */
+  headers(): Promise<Readonly<Record<string, string>>>;
 }
 
 /** A search service failure: logged and swallowed (spec 000 §8). */
@@ -29,8 +32,8 @@ export type SearchServiceSend = <A, I>(
 
 /**
  * The one place the engine calls `fetch` for the search service (articles and locations
- * indexes): GET or POST with the `api-key` header, decoded with effect Schema. The IST API's
- * bearer token and cookies are never sent here.
+ * indexes): GET or POST with the credential headers, decoded with effect Schema. Cookies are
+ * never sent; the bearer token only when the IST API says the search service is its own.
  */
 export function createSearchServiceSender(settings: SearchServiceSettings): SearchServiceSend {
   return async function send<A, I>(
@@ -41,7 +44,13 @@ export function createSearchServiceSender(settings: SearchServiceSettings): Sear
     body?: unknown,
   ): Promise<A> {
     const { url, path } = urlOf(settings.url(), pathSuffix, parameters);
-    const headers = new Headers({ Accept: 'application/json', 'api-key': settings.apiKey() });
+    let credentials: Readonly<Record<string, string>>;
+    try {
+      credentials = await settings.headers();
+    } catch (cause) {
+      throw new SearchFailure(`${method} ${path}: no search settings: ${describe(cause)}`);
+    }
+    const headers = new Headers({ Accept: 'application/json', ...credentials });
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
       headers.set('Content-Type', 'application/json');

@@ -107,27 +107,42 @@ export type UserDirectory = ReturnType<typeof createUserDirectory>;
 const bearer = /^Bearer\s+(\S+)\s*$/i;
 
 /**
+ * The analyst's claims from an Authorization header: a bearer access token verified by the
+ * identity service and carrying the API scope, else undefined (the reason goes to the log).
+ * The /api guard and the embedded search service's browser reads both check tokens here.
+ */
+export async function verifiedApiClaims(
+  identity: Identity,
+  authorization: string | undefined,
+  request: FastifyRequest,
+): Promise<AccessTokenClaims | undefined> {
+  const token = bearer.exec(authorization ?? '')?.[1];
+  if (token === undefined) return undefined;
+  let claims: AccessTokenClaims;
+  try {
+    claims = await identity.verifyAccessToken(token);
+  } catch (error) {
+    request.log.info(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'bad token',
+    );
+    return undefined;
+  }
+  if (!claims.scope.split(' ').includes(ApiScope)) {
+    request.log.info({ sub: claims.sub }, `token without the ${ApiScope} scope`);
+    return undefined;
+  }
+  return claims;
+}
+
+/**
  * The /api guard: a bearer access token verified by the identity service and carrying the
  * API scope, else 401 `{ "errors": ["Unauthorized"] }`; then the user row is upserted.
  */
 export function createApiGuard(identity: Identity, directory: UserDirectory) {
   return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
-    const token = bearer.exec(request.headers.authorization ?? '')?.[1];
-    if (token === undefined) return sendErrors(reply, 401, [messages.unauthorized]);
-    let claims: AccessTokenClaims;
-    try {
-      claims = await identity.verifyAccessToken(token);
-    } catch (error) {
-      request.log.info(
-        { reason: error instanceof Error ? error.message : String(error) },
-        'bad token',
-      );
-      return sendErrors(reply, 401, [messages.unauthorized]);
-    }
-    if (!claims.scope.split(' ').includes(ApiScope)) {
-      request.log.info({ sub: claims.sub }, `token without the ${ApiScope} scope`);
-      return sendErrors(reply, 401, [messages.unauthorized]);
-    }
+    const claims = await verifiedApiClaims(identity, request.headers.authorization, request);
+    if (claims === undefined) return sendErrors(reply, 401, [messages.unauthorized]);
     request.user = await directory.ensure(claims);
   };
 }

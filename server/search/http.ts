@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { verifiedApiClaims } from '../http/current-user';
+import type { Identity } from '../identity';
 import { applyIndexBatch, parseIndexBatch } from './batch';
 import { SearchRequestError } from './errors';
 import type { CountStrategy, SearchResult } from './execute';
@@ -20,6 +22,11 @@ export interface SearchRoutesDeps {
    * answers 403 as Azure does for a query key.
    */
   readonly queryKey: string;
+  /**
+   * Checks the signed-in analyst's bearer token, as the /api guard does: the browser reads with
+   * it (searches, lookups, counts; never docs/index), so no key need be public.
+   */
+  readonly identity: Identity;
   readonly db: Db;
   /** How @odata.count is computed; the executor's bounded count when absent. */
   readonly count?: CountStrategy | undefined;
@@ -93,6 +100,19 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
 
   app.addHook('onRequest', async (request, reply) => {
     const given = request.headers['api-key'];
+    if (given === undefined && request.headers.authorization !== undefined) {
+      // The browser: an analyst's access token reads, as a query key does.
+      const claims = await verifiedApiClaims(deps.identity, request.headers.authorization, request);
+      if (claims === undefined) {
+        return sendAzureError(
+          reply,
+          401,
+          'Authorization failed: the bearer token is missing, expired or not valid for this service.',
+        );
+      }
+      readOnly.add(request);
+      return;
+    }
     const key = Buffer.from(typeof given === 'string' ? given : '');
     if (keyMatches(key, queryKey)) readOnly.add(request);
     else if (!keyMatches(key, adminKey)) {
@@ -146,7 +166,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
           return sendAzureError(
             reply,
             403,
-            'Authorization failed: a query key cannot upload, merge or delete documents; use an admin api-key.',
+            "Authorization failed: a query key or an analyst's token cannot upload, merge or delete documents; use an admin api-key.",
           );
         }
         const batch = parseIndexBatch(request.body, index);

@@ -44,11 +44,10 @@ export async function startEngine(
 ): Promise<Comlink.Remote<EngineApi>> {
   const remote = getEngine();
   // Only the data crosses: a caller's options object may carry more than the contract.
-  const { apiUrl, articleSearchUrl, locationSearchUrl, searchApiKey } = options;
+  const { apiUrl, articleSearchUrl, locationSearchUrl } = options;
   const search = {
     ...(articleSearchUrl === undefined ? {} : { articleSearchUrl }),
     ...(locationSearchUrl === undefined ? {} : { locationSearchUrl }),
-    ...(searchApiKey === undefined ? {} : { searchApiKey }),
   };
   await remote.init({ apiUrl, ...search }, Comlink.proxy(callbacks));
   return remote;

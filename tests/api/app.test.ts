@@ -43,9 +43,19 @@ describe.each(backends)('the app on %s', (backend) => {
     expect(config.apiUrl).toBe(`${server.baseUrl}/api`);
     expect(config.articleSearchUrl).toBe(`${server.baseUrl}/search/indexes/articles/docs`);
     expect(config.authBaseUrl).toBe('https://issuer.test');
-    // The browser gets the search service's query key, never the admin key (docs/index).
-    expect(config.searchApiKey).toBe(server.config.searchQueryKey);
-    expect(config.searchApiKey).not.toBe(server.config.searchApiKey);
+    // No search key at all: the file is public (ARCHITECTURE.md, "No public search key").
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(server.config.searchQueryKey);
+    expect(text).not.toContain(server.config.searchApiKey);
+    expect(body).not.toHaveProperty('searchApiKey');
+  });
+
+  it('GET /api/searchSettings: the embedded service takes the token, so no key; 401 without one', async () => {
+    const res = await fetch(`${server.baseUrl}/api/searchSettings`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.json()).toEqual({ searchApiKey: null });
+    expect((await fetch(`${server.baseUrl}/api/searchSettings`)).status).toBe(401);
   });
 
   it.each(['/api/no-such-thing', '/api/lookups/extra'])(

@@ -8,6 +8,7 @@ import { openDatabase } from '../../server/db/client';
 import { boundedCount } from '../../server/search/count';
 import { searchRoutes } from '../../server/search/http';
 import { insertSearchFixtures } from '../support/search-fixtures';
+import { createTestIdentity } from '../support/test-identity';
 import { freePort } from '../support/test-server';
 
 const apiKey = 'count-test-key';
@@ -39,6 +40,7 @@ describe('bounded @odata.count (bound 3, six fixture documents)', () => {
       prefix: '/search',
       apiKey,
       queryKey: `${apiKey}-query`,
+      identity: (await createTestIdentity()).identity,
       db: database.db,
       count: boundedCount({ bound: 3 }),
     });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fixtures from '../../src/ui/sanitized-html.fixtures.json' with { type: 'json' };
-import { embeddedSearchAdminKey } from '../../server/config';
+import { embeddedSearchAdminKey, embeddedSearchQueryKey } from '../../server/config';
 
 /** The article details screen in real Chromium against the real server and seeded data. */
 
@@ -238,16 +238,15 @@ test("DOMPurify's vectors through the details content path run no script in Chro
   expect(dialogs).toBe(0);
 });
 
-/** The search service's documents matching `filter` (the browser's own query key). */
+/** The search service's documents matching `filter` (the server-to-server query key). */
 async function searchDocuments(page: Page, filter: string): Promise<{ articleId: string }[]> {
   const config = (await (await page.request.get('/config.json')).json()) as {
     articleSearchUrl: string;
-    searchApiKey: string;
   };
   const response = await page.request.post(
     `${config.articleSearchUrl}/search?api-version=2024-07-01`,
     {
-      headers: { 'api-key': config.searchApiKey },
+      headers: { 'api-key': process.env['SEARCH_QUERY_KEY'] ?? embeddedSearchQueryKey },
       data: { search: '*', filter, select: 'articleId', top: 1000 },
     },
   );

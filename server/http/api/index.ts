@@ -19,6 +19,7 @@ import { feedSourceRoutes } from './feed-sources';
 import { logRoutes } from './log';
 import { outboxRoutes } from './outbox';
 import { lookupRoutes } from './lookups';
+import { searchSettingsRoutes } from './search-settings';
 import { suggestedActionRoutes } from './suggested-actions';
 
 /** What /api route plugins may use. */
@@ -45,6 +46,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
 
   await app.register(lookupRoutes, { lookups: deps.lookups });
   await app.register(logRoutes);
+  await app.register(searchSettingsRoutes, { config: deps.config });
   await app.register(articleRoutes, { db: deps.db });
   await app.register(activityEntriesRoutes, {
     db: deps.db,

@@ -33,8 +33,8 @@ export async function startEngineSession(config: RuntimeConfig): Promise<void> {
   if (started) return;
   started = true;
   try {
-    const { apiUrl, articleSearchUrl, locationSearchUrl, searchApiKey } = config;
-    await startEngine({ apiUrl, articleSearchUrl, locationSearchUrl, searchApiKey }, callbacks);
+    const { apiUrl, articleSearchUrl, locationSearchUrl } = config;
+    await startEngine({ apiUrl, articleSearchUrl, locationSearchUrl }, callbacks);
     await syncAccessToken();
   } catch (error) {
     // Without the engine no screen has data: say so where the lookups would show.

@@ -1,0 +1,36 @@
+import type { SearchSettings } from '../src/domain/search-settings';
+
+/** The credentials every search service call carries, decided once per API. */
+export interface SearchAuthorization {
+  /** The `api-key` header (a real Azure service) or the analyst's bearer token (the embedded one). */
+  headers(): Promise<Readonly<Record<string, string>>>;
+  /** Forgets the settings (a new API URL). */
+  reset(): void;
+}
+
+/**
+ * Reads GET /api/searchSettings once (signed in; a failure is retried on the next call) and
+ * answers the headers for the search service: the query key it hands out, or, when it hands
+ * none out, the current access token. The public /config.json carries no key.
+ */
+export function createSearchAuthorization(deps: {
+  readonly settings: () => Promise<SearchSettings>;
+  readonly accessToken: () => string | null;
+}): SearchAuthorization {
+  let settings: Promise<SearchSettings> | undefined;
+  return {
+    async headers() {
+      settings ??= deps.settings().catch((error: unknown) => {
+        settings = undefined;
+        throw error;
+      });
+      const { searchApiKey } = await settings;
+      if (searchApiKey !== null) return { 'api-key': searchApiKey };
+      const token = deps.accessToken();
+      return token === null ? {} : { Authorization: `Bearer ${token}` };
+    },
+    reset() {
+      settings = undefined;
+    },
+  };
+}
