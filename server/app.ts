@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
@@ -8,6 +9,7 @@ import { createLookupsRepository } from './db/repositories/lookups';
 import { apiRoutes } from './http/api';
 import { configJsonRoutes } from './http/config-json';
 import { healthRoutes, Lifecycle } from './http/health';
+import { installBoundedJsonParser } from './http/json-bounds';
 import { installErrorHandler, sendNotFound } from './http/errors';
 import { isClientRoute, registerSpa } from './http/static';
 import type { Identity } from './identity';
@@ -51,6 +53,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   app.decorateRequest('user', null);
+  installBoundedJsonParser(app);
+  // Before any route, so every route gets the hook; /api and /search check a credential first,
+  // and the hashed assets are files: the rest (config, OpenID, pages) is what anyone can call.
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: config.rateLimitWindowMs,
+    allowList: (request) => /^\/(?:api|search|assets|healthz|readyz)(?:\/|\?|$)/.test(request.url),
+  });
   const ingestion =
     deps.ingestion ??
     new FeedIngestion(db, {
@@ -105,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       identity,
       db,
       engine: config.searchEngine ?? 'memory',
+      maxConcurrentSearches: config.searchMaxConcurrent,
     });
   }
 

@@ -63,6 +63,14 @@ export interface ServerConfig {
   readonly shutdownDelayMs: number;
   /** SHUTDOWN_TIMEOUT_MS: a drain not done by then ends the process with exit code 1. */
   readonly shutdownTimeoutMs: number;
+  /**
+   * Requests per client (IP) per rateLimitWindowMs on the routes that need no sign-in
+   * (/config.json, /oidc, the SPA's pages): RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS.
+   */
+  readonly rateLimitMax: number;
+  readonly rateLimitWindowMs: number;
+  /** Searches and counts the embedded search service runs at once before 503 (SEARCH_MAX_CONCURRENT). */
+  readonly searchMaxConcurrent: number;
 }
 
 /** The From of notification mails when MAIL_FROM is not set. */
@@ -96,6 +104,13 @@ const Env = Schema.Struct({
   MAIL_FROM: Schema.optional(Schema.String),
   SHUTDOWN_DELAY_MS: Schema.optional(Schema.NumberFromString.pipe(Schema.nonNegative())),
   SHUTDOWN_TIMEOUT_MS: Schema.optional(Schema.NumberFromString.pipe(Schema.positive())),
+  RATE_LIMIT_MAX: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
+  RATE_LIMIT_WINDOW_MS: Schema.optional(
+    Schema.NumberFromString.pipe(Schema.int(), Schema.positive()),
+  ),
+  SEARCH_MAX_CONCURRENT: Schema.optional(
+    Schema.NumberFromString.pipe(Schema.int(), Schema.positive()),
+  ),
 });
 
 /** The embedded search service's keys when SEARCH_API_KEY / SEARCH_QUERY_KEY are unset. */
@@ -152,6 +167,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     mailFrom: e.MAIL_FROM ?? defaultMailFrom,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? 0,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 30_000,
+    // An office behind one address signs in together; a flood from one client does not pass.
+    rateLimitMax: e.RATE_LIMIT_MAX ?? 1000,
+    rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS ?? 60_000,
+    searchMaxConcurrent: e.SEARCH_MAX_CONCURRENT ?? 16,
   };
 }
 

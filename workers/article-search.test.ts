@@ -147,6 +147,7 @@ beforeAll(async () => {
   await upload(documents);
   engine = createEngine();
   await engine.init({ apiUrl: api.apiUrl('ok'), articleSearchUrl: articleSearchUrl() }, callbacks);
+  await engine.setAccessToken(token);
 });
 afterAll(async () => {
   await api.close();
@@ -351,21 +352,27 @@ describe('the credentials come from GET /api/searchSettings, never from /config.
     );
   });
 
-  it('signed out (no token) or settings refused: an empty page with error, logged', async () => {
-    for (const [scenario, accessToken] of [
-      ['bearer', null],
-      ['noSettings', token],
-    ] as const) {
-      const e = createEngine();
-      await e.init(
-        { apiUrl: api.apiUrl(scenario), articleSearchUrl: articleSearchUrl() },
-        callbacks,
-      );
-      await e.setAccessToken(accessToken);
-      api.requests.length = 0;
-      expect((await searchOnce(e)).error).toBe(true);
-      expect(api.requestsTo(scenario, '/api/log/js')).toHaveLength(1);
-    }
+  it('a search asked before the token arrives waits for it (the UI starts the engine first)', async () => {
+    const browser = createEngine();
+    await browser.init(
+      { apiUrl: api.apiUrl('bearer'), articleSearchUrl: articleSearchUrl() },
+      callbacks,
+    );
+    const early = searchOnce(browser);
+    await browser.setAccessToken(token);
+    expect((await early).total).toBe(2);
+  });
+
+  it('settings refused: an empty page with error, logged', async () => {
+    const e = createEngine();
+    await e.init(
+      { apiUrl: api.apiUrl('noSettings'), articleSearchUrl: articleSearchUrl() },
+      callbacks,
+    );
+    await e.setAccessToken(token);
+    api.requests.length = 0;
+    expect((await searchOnce(e)).error).toBe(true);
+    expect(api.requestsTo('noSettings', '/api/log/js')).toHaveLength(1);
   });
 });
 
@@ -381,6 +388,7 @@ describe('search service errors are logged and swallowed', () => {
       { apiUrl: api.apiUrl('wrongKey'), articleSearchUrl: articleSearchUrl() },
       callbacks,
     );
+    await broken.setAccessToken(token);
     api.requests.length = 0;
     const page = await broken.searchArticles({
       filters: defaultArticleFilters,
@@ -413,6 +421,7 @@ describe('search service errors are logged and swallowed', () => {
       { apiUrl: api.apiUrl('ok'), articleSearchUrl: 'http://127.0.0.1:1/docs' },
       callbacks,
     );
+    await broken.setAccessToken(token);
     api.requests.length = 0;
     expect(
       (
@@ -456,6 +465,7 @@ describe('through the real worker (Comlink)', () => {
         { apiUrl: api.apiUrl('ok'), articleSearchUrl: articleSearchUrl() },
         Comlink.proxy(callbacks),
       );
+      await remote.setAccessToken(token);
       const page = await remote.searchArticles({
         filters: defaultArticleFilters,
         searchText: 'ebola',

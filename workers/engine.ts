@@ -22,6 +22,8 @@ import { requireParam } from './require-param';
 const validLogEntry = Schema.is(JsLogEntry);
 /** Longest message POST /api/log/js accepts (JsLogEntry). */
 const maxLogMessageLength = 10_000;
+/** How long a search call waits for the UI to hand over the first access token. */
+const signInWaitMs = 15_000;
 
 /**
  * Builds the engine: its state (options, callbacks, token), the API client and the lookups
@@ -31,6 +33,16 @@ export function createEngine(): EngineApi {
   let options: EngineOptions | undefined;
   let callbacks: EngineCallbacks | undefined;
   let accessToken: string | null = null;
+  /** Search calls waiting for the first token (search-auth.ts); they give up after a while. */
+  let tokenWaiters: (() => void)[] = [];
+  const signedIn = () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('not signed in')), signInWaitMs);
+      tokenWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
 
   const client = createApiClient({
     apiUrl: () => requireParam('apiUrl', options?.apiUrl),
@@ -68,6 +80,7 @@ export function createEngine(): EngineApi {
     settings: () =>
       client.request({ method: 'GET', path: '/searchSettings', schema: SearchSettings }),
     accessToken: () => accessToken,
+    signedIn,
   });
   const articleSearch = createArticleSearchClient({
     url: () => requireParam('articleSearchUrl', options?.articleSearchUrl),
@@ -124,6 +137,11 @@ export function createEngine(): EngineApi {
     },
     async setAccessToken(token) {
       accessToken = token;
+      if (token !== null) {
+        const waiting = tokenWaiters;
+        tokenWaiters = [];
+        for (const wake of waiting) wake();
+      }
     },
     getLookups: () => lookups.get(),
     log: (entry) => sendLog(entry),

@@ -16,10 +16,16 @@ export interface SearchAuthorization {
 export function createSearchAuthorization(deps: {
   readonly settings: () => Promise<SearchSettings>;
   readonly accessToken: () => string | null;
+  /**
+   * Resolves once a token is set: the UI may search before it has handed the engine the
+   * token (the engine starts first), and the settings call needs it.
+   */
+  readonly signedIn: () => Promise<void>;
 }): SearchAuthorization {
   let settings: Promise<SearchSettings> | undefined;
   return {
     async headers() {
+      if (deps.accessToken() === null) await deps.signedIn();
       settings ??= deps.settings().catch((error: unknown) => {
         settings = undefined;
         throw error;

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { Transform } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { verifiedApiClaims } from '../http/current-user';
@@ -36,9 +37,32 @@ export interface SearchRoutesDeps {
    * server's configuration defaults to `memory`).
    */
   readonly engine?: SearchEngine | undefined;
+  /** Searches and counts at once before 503 (config.searchMaxConcurrent). */
+  readonly maxConcurrentSearches?: number | undefined;
 }
 
 export type SearchEngine = 'sql' | 'memory';
+
+/**
+ * A search, count or lookup request body: a search is a few kilobytes (the browser's largest,
+ * articles by 100 ids, is ~4 KB); 1 MB bodies of empty arrays were how one client stalled the
+ * server (issue 16). Index batches keep Azure's 16 MB.
+ */
+export const searchBodyLimit = 32 * 1024;
+export const indexBodyLimit = 16 * 1024 * 1024;
+/** Searches and counts running at once; more answer 503 with Retry-After (as Azure does when busy). */
+export const defaultMaxConcurrentSearches = 16;
+
+/** An index batch path, in either of the two forms (docs/index, docs/search.index). */
+const indexPath = /\/docs\/(?:search\.)?index\/?(?:\?|$)/;
+
+/** Too large for its route: 413 before the body is read (Azure's shape via the error handler). */
+class BodyTooLarge extends Error {
+  readonly statusCode = 413;
+  constructor(limit: number) {
+    super(`The request body is larger than ${limit} bytes, the most this operation takes.`);
+  }
+}
 
 /** What a path under /search/indexes names. */
 type Operation =
@@ -81,11 +105,34 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       () => normaliseSearchRequest(rawFromQueryString(request.query), index),
     );
   };
+  const maxConcurrent = deps.maxConcurrentSearches ?? defaultMaxConcurrentSearches;
+  let running = 0;
+  /** Runs an expensive operation, or refuses it with 503 while `maxConcurrent` are running. */
+  const bounded = async <A>(reply: FastifyReply, run: () => Promise<A>): Promise<A | undefined> => {
+    if (running >= maxConcurrent) {
+      void sendAzureError(
+        reply.header('retry-after', '1'),
+        503,
+        'The service is too busy to process this search right now. Please retry shortly.',
+      );
+      return undefined;
+    }
+    running++;
+    try {
+      return await run();
+    } finally {
+      running--;
+    }
+  };
   const search = async (index: IndexDefinition, request: SearchRequest): Promise<SearchResult> =>
     (index === articlesIndex ? await memory?.search(request) : undefined) ??
     executeSearch(db, index, request, { count: deps.count });
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof BodyTooLarge) {
+      // Closing spares the server reading (and discarding) the rest of the body.
+      return sendAzureError(reply.header('connection', 'close'), 413, error.message);
+    }
     if (error instanceof SearchRequestError) {
       return reply.code(error.status).type(jsonType).send(error.toAzureBody());
     }
@@ -124,25 +171,56 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
     }
   });
 
+  // A body longer than its operation takes is refused before a byte of it is read, or (sent
+  // without a length) as soon as it outgrows the limit.
+  const limitOf = (request: FastifyRequest) =>
+    indexPath.test(request.url) ? indexBodyLimit : searchBodyLimit;
+  app.addHook('onRequest', async (request) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    const limit = limitOf(request);
+    if (length > limit) throw new BodyTooLarge(limit);
+  });
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.method === 'GET') return payload;
+    const limit = limitOf(request);
+    let seen = 0;
+    return payload.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          seen += chunk.length;
+          next(seen > limit ? new BodyTooLarge(limit) : null, chunk);
+        },
+      }),
+    );
+  });
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { index, operation } = route(request);
     switch (operation.kind) {
       case 'search': {
         if (request.method !== 'GET') throw noResource(request);
-        const result = await search(index, parsedGet(index, request));
+        const result = await bounded(reply, () => search(index, parsedGet(index, request)));
+        if (result === undefined) return reply;
         return sendSearch(reply, result, searchBody(result, request, index, 'GET'));
       }
       case 'searchPost': {
         if (request.method !== 'POST') throw noResource(request);
         const raw = rawFromBody(request.body);
-        const result = await search(index, normaliseSearchRequest(raw, index));
+        const result = await bounded(reply, () =>
+          search(index, normaliseSearchRequest(raw, index)),
+        );
+        if (result === undefined) return reply;
         return sendSearch(reply, result, searchBody(result, request, index, 'POST', raw));
       }
       case 'count': {
         if (request.method !== 'GET') throw noResource(request);
-        const count =
-          (index === articlesIndex ? memory?.documentCount : undefined) ??
-          (await countDocuments(db, index));
+        const count = await bounded(
+          reply,
+          async () =>
+            (index === articlesIndex ? memory?.documentCount : undefined) ??
+            (await countDocuments(db, index)),
+        );
+        if (count === undefined) return reply;
         return reply.code(200).type('text/plain; charset=utf-8').send(String(count));
       }
       case 'lookup': {
@@ -182,8 +260,9 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
-    // Azure takes batches of up to 16 MB.
-    bodyLimit: 16 * 1024 * 1024,
+    // The most of any operation (Azure's 16 MB batches); each operation's own limit is checked
+    // by the hooks above.
+    bodyLimit: indexBodyLimit,
     handler,
   });
   app.route({ method: ['GET', 'POST'], url: '/', handler });

@@ -50,7 +50,7 @@ export interface RawSearchParameters {
 const optionalNullable = <A, I>(schema: Schema.Schema<A, I>) =>
   Schema.optional(Schema.NullOr(schema));
 
-/** The POST docs/search body; members Azure knows and IST ignores (facets, highlight…) pass. */
+/** The POST docs/search body IST reads; see azureSearchMembers for the rest. */
 const PostBody = Schema.Struct({
   search: optionalNullable(Schema.String),
   searchFields: optionalNullable(Schema.String),
@@ -102,10 +102,48 @@ export function rawFromQueryString(query: unknown): RawSearchParameters {
   return raw as RawSearchParameters;
 }
 
+/**
+ * Every member of Azure's SearchRequest (REST API 2024-07-01 and the previews): the ones IST
+ * does not implement pass unread, as before; any other name is refused as Azure refuses it.
+ */
+const azureSearchMembers: ReadonlySet<string> = new Set([
+  ...Object.keys(PostBody.fields),
+  'answers',
+  'captions',
+  'debug',
+  'facets',
+  'highlight',
+  'highlightPostTag',
+  'highlightPreTag',
+  'hybridSearch',
+  'minimumCoverage',
+  'queryLanguage',
+  'queryRewrites',
+  'scoringParameters',
+  'scoringProfile',
+  'scoringStatistics',
+  'semanticConfiguration',
+  'semanticErrorHandling',
+  'semanticFields',
+  'semanticMaxWaitInMilliseconds',
+  'semanticQuery',
+  'sessionId',
+  'speller',
+  'vectorFilterMode',
+  'vectorQueries',
+]);
+
 /** Decodes a POST docs/search body into the raw parameters. */
 export function rawFromBody(body: unknown): RawSearchParameters {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new SearchRequestError('The request body must be a JSON object.');
+  }
+  const unknown = Object.keys(body).find((name) => !azureSearchMembers.has(name));
+  if (unknown !== undefined) {
+    // Azure's words for a member its SearchRequest type does not have.
+    throw new SearchRequestError(
+      `The request is invalid. Details: parameters : The property '${unknown}' does not exist on type 'Microsoft.Azure.Search.V2024_07_01.SearchRequest'. Make sure to only use property names that are defined by the type.`,
+    );
   }
   const decoded = Schema.decodeUnknownEither(PostBody, {
     errors: 'first',

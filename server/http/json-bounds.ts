@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+
+/** How much structure a JSON body may have; checked on the raw text before JSON.parse. */
+export interface JsonBounds {
+  /** Deepest nesting of arrays and objects. */
+  readonly maxDepth: number;
+  /** Most members of any one array or object. */
+  readonly maxMembers: number;
+  /** Most arrays and objects in the whole body (each is an allocation). */
+  readonly maxContainers: number;
+}
+
+/**
+ * Generous for every body IST sends (an entries submission of 1,000 case entries, a docs/index
+ * batch of 1,000 documents), far below what stalls a parse: a 15 MB body of 5 million empty
+ * arrays parsed for 2 s and held 2 GB (issue 16).
+ */
+export const defaultJsonBounds: JsonBounds = {
+  maxDepth: 32,
+  maxMembers: 100_000,
+  maxContainers: 200_000,
+};
+
+const [openArray, closeArray, openObject, closeObject, comma, quote, backslash] = [
+  0x5b, 0x5d, 0x7b, 0x7d, 0x2c, 0x22, 0x5c,
+];
+
+/**
+ * One linear pass over the text (strings skipped, escapes honoured): the first bound it
+ * breaks, in plain words, or undefined. Not a validator: JSON.parse still judges the syntax.
+ */
+export function jsonBoundsBroken(text: string, bounds: JsonBounds): string | undefined {
+  const members = new Int32Array(bounds.maxDepth + 1);
+  let depth = 0;
+  let containers = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === quote) {
+      for (i++; i < text.length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === backslash) i++;
+        else if (s === quote) break;
+      }
+    } else if (c === openArray || c === openObject) {
+      if (++depth > bounds.maxDepth) {
+        return `The JSON body is nested deeper than ${bounds.maxDepth} levels.`;
+      }
+      if (++containers > bounds.maxContainers) {
+        return `The JSON body has more than ${bounds.maxContainers} arrays and objects.`;
+      }
+      members[depth] = 0;
+    } else if (c === closeArray || c === closeObject) {
+      if (depth > 0) depth--;
+    } else if (c === comma && depth > 0) {
+      // n commas separate n + 1 members.
+      const count = (members[depth] ?? 0) + 1;
+      members[depth] = count;
+      if (count >= bounds.maxMembers) {
+        return `An array or object in the JSON body has more than ${bounds.maxMembers} members.`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A body whose structure breaks the bounds: 400 before any parse (fastify's error shape). */
+class JsonBoundsError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'IST_JSON_BOUNDS';
+}
+
+/**
+ * Replaces the app's JSON body parser with fastify's own (prototype-poisoning checks kept)
+ * behind the bounds check. Registered before any route plugin, so every route inherits it.
+ */
+export function installBoundedJsonParser(
+  app: FastifyInstance,
+  bounds: JsonBounds = defaultJsonBounds,
+): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    const broken = jsonBoundsBroken(text, bounds);
+    if (broken !== undefined) {
+      done(new JsonBoundsError(broken), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}
