@@ -331,7 +331,6 @@ describe('the credentials come from GET /api/searchSettings, never from /config.
       filters: defaultArticleFilters,
       searchText: 'ebola',
       sort: byDate,
-      page: 1,
     });
 
   it("no key handed out: the signed-in analyst's bearer token reads; settings asked once", async () => {

@@ -218,7 +218,7 @@ describe.each(backends.flatMap((backend) => engines.map((engine) => [backend, en
       await batch(corpus.map((doc) => ({ '@search.action': 'upload', ...doc })));
       const client = createArticleSearchClient({
         url: docsUrl,
-        apiKey: () => server.config.searchApiKey,
+        headers: () => Promise.resolve({ 'api-key': server.config.searchApiKey }),
         log: (message) => Promise.reject(new Error(message)),
       });
       resetArticleIndexStore({
