@@ -1,15 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { defaultMailFrom } from './config';
-import type { Db } from './db/client';
+import type { Db, PoolStats } from './db/client';
 import { FeedIngestion } from './feeds/ingestion';
 import { createLookupsRepository } from './db/repositories/lookups';
 import { apiRoutes } from './http/api';
 import { configJsonRoutes } from './http/config-json';
 import { healthRoutes, Lifecycle } from './http/health';
 import { installBoundedJsonParser } from './http/json-bounds';
+import { installMetrics, Metrics } from './http/metrics';
 import { installErrorHandler, sendNotFound } from './http/errors';
 import { isClientRoute, registerSpa } from './http/static';
 import type { Identity } from './identity';
@@ -28,6 +30,8 @@ export interface AppDeps {
   readonly ingestion?: FeedIngestion;
   /** Start the job when a source is added (main.ts). */
   readonly startIngestionOnNewSource?: boolean;
+  /** The database pool's state for /metrics (main.ts: OpenDatabase.poolStats). */
+  readonly poolStats?: () => PoolStats | undefined;
   /** main.ts's: set to stopping on SIGTERM (/readyz). Tests get one that stays running. */
   readonly lifecycle?: Lifecycle;
 }
@@ -45,7 +49,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A request arriving on a kept-alive connection while the server drains is still answered
     // (with Connection: close, below), not refused with a 503: the client moves on cleanly.
     return503OnClosing: false,
+    // Every log line of a request carries its id; a load balancer's X-Request-Id is kept.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const metrics = new Metrics(db, deps.poolStats ?? (() => undefined));
+  installMetrics(app, metrics, config.metricsToken);
   const lifecycle = deps.lifecycle ?? new Lifecycle();
   app.addHook('onSend', async (_request, reply, payload) => {
     // Decided when the answer leaves, so a request already in flight at SIGTERM gets it too.
@@ -67,7 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: (m) => app.log.warn(m),
       ...(config.feedTimeoutMs ? { timeoutMs: config.feedTimeoutMs } : {}),
     });
-  app.addHook('onClose', () => ingestion.stop());
+  const unlisten = ingestion.onPoll((outcome) =>
+    metrics.feedPolls.inc({ outcome: outcome.status }),
+  );
+  app.addHook('onClose', () => {
+    unlisten();
+    return ingestion.stop();
+  });
   installErrorHandler(app);
 
   // SMTP_URL set: the outbox is drained after each commit and every 30 s; else mail waits there.
@@ -116,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       engine: config.searchEngine ?? 'memory',
       maxConcurrentSearches: config.searchMaxConcurrent,
+      observeSearch: (engine, seconds) => metrics.searchSeconds.observe({ engine }, seconds),
     });
   }
 

@@ -55,10 +55,14 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** FEED_TIMEOUT_MS: a feed source that has not answered by then fails that poll. */
   readonly feedTimeoutMs?: number;
+  /** FEED_CLAIM_SECONDS: how long a feed poll claim holds unextended (a killed server's lapses). */
+  readonly feedClaimSeconds?: number;
   /** SMTP server the outbox is drained to (smtp://user:pass@host:587); unset: mail stays queued. */
   readonly smtpUrl?: string;
   /** The From of notification mails (MAIL_FROM). */
   readonly mailFrom?: string;
+  /** METRICS_TOKEN: when set, GET /metrics wants it as a bearer token. */
+  readonly metricsToken?: string;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, /readyz says 503 this long before the listener closes. */
   readonly shutdownDelayMs: number;
   /** SHUTDOWN_TIMEOUT_MS: a drain not done by then ends the process with exit code 1. */
@@ -100,8 +104,10 @@ const Env = Schema.Struct({
   STATIC_DIR: Schema.optional(Schema.String),
   LOG_LEVEL: Schema.optional(Schema.String),
   FEED_TIMEOUT_MS: Schema.optional(Schema.NumberFromString),
+  FEED_CLAIM_SECONDS: Schema.optional(Schema.NumberFromString.pipe(Schema.positive())),
   SMTP_URL: Schema.optional(Schema.String),
   MAIL_FROM: Schema.optional(Schema.String),
+  METRICS_TOKEN: Schema.optional(Schema.String),
   SHUTDOWN_DELAY_MS: Schema.optional(Schema.NumberFromString.pipe(Schema.nonNegative())),
   SHUTDOWN_TIMEOUT_MS: Schema.optional(Schema.NumberFromString.pipe(Schema.positive())),
   RATE_LIMIT_MAX: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
@@ -163,8 +169,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     staticDir: e.STATIC_DIR ?? 'dist',
     logLevel: e.LOG_LEVEL ?? 'info',
     feedTimeoutMs: e.FEED_TIMEOUT_MS ?? 20_000,
+    feedClaimSeconds: e.FEED_CLAIM_SECONDS ?? 60,
     ...(e.SMTP_URL === undefined ? {} : { smtpUrl: e.SMTP_URL }),
     mailFrom: e.MAIL_FROM ?? defaultMailFrom,
+    ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? 0,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 30_000,
     // An office behind one address signs in together; a flood from one client does not pass.

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   const ingestion = new FeedIngestion(database.db, {
     log: (message) => console.log(message),
     ...(config.feedTimeoutMs ? { timeoutMs: config.feedTimeoutMs } : {}),
+    ...(config.feedClaimSeconds ? { claimSeconds: config.feedClaimSeconds } : {}),
   });
   const lifecycle = new Lifecycle();
   const app = await buildApp({
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     ingestion,
     startIngestionOnNewSource: true,
     lifecycle,
+    poolStats: () => database.poolStats(),
   });
 
   let stopSearchUpkeep = () => {};

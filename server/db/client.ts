@@ -32,7 +32,15 @@ export interface OpenDatabase {
    * process: `fn` just runs.
    */
   exclusively<T>(key: AdvisoryLock, fn: () => Promise<T>): Promise<T>;
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
+}
+
+/** A connection pool's state (the /metrics gauge); PGlite has no pool. */
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
 }
 
 /** Advisory lock keys: one number per thing only one server may do at a time. */
@@ -81,6 +89,11 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
           client.release();
         }
       },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -94,6 +107,7 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
     driver: 'pglite',
     migrate: (folder) => migratePglite(db, folder),
     exclusively: (_key, fn) => fn(),
+    poolStats: () => undefined,
     close: () => client.close(),
   };
 }

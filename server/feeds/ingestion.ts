@@ -1,8 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { eq, sql } from 'drizzle-orm';
 import { StoryClusters } from '../../src/domain/feeds/clustering';
 import { Tagger } from '../../src/domain/feeds/tagger';
 import type { Db } from '../db/client';
 import { feedSources } from '../db/schema';
+import {
+  claimDueSources,
+  claimSource,
+  extendClaims,
+  releaseClaim,
+} from '../db/repositories/feed-claims';
 import { rowsOf } from '../search/execute';
 import { reindexArticles } from '../search/indexer';
 import type { DiseaseCountry } from '../db/repositories/suggested-actions';
@@ -26,6 +34,13 @@ export interface IngestionOptions {
   readonly tickMs: number;
   /** Days of earlier articles a new one may join the story of. */
   readonly clusterWindowDays: number;
+  /**
+   * How long a poll claim holds without being extended (db/repositories/feed-claims.ts): a
+   * server killed mid-poll delays its sources by at most this.
+   */
+  readonly claimSeconds: number;
+  /** This server's name on its claims. */
+  readonly owner: string;
   readonly log: (message: string) => void;
 }
 
@@ -41,6 +56,8 @@ export const defaultIngestionOptions: IngestionOptions = {
   timeoutMs: 20_000,
   tickMs: 15_000,
   clusterWindowDays: 7,
+  claimSeconds: 60,
+  owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   log: () => {},
 };
 
@@ -60,6 +77,7 @@ export class FeedIngestion {
   private refreshing: Promise<void> = Promise.resolve();
   /** Pairs ingested since the suggested actions were last refreshed. */
   private readonly dirtyPairs = new Map<string, DiseaseCountry>();
+  private readonly pollListeners = new Set<(outcome: PollOutcome) => void>();
   /** Where ingestion time went (the bench reports it). */
   readonly timings: IngestionTimings = { prepareMs: 0, storeMs: 0, indexMs: 0, suggestMs: 0 };
 
@@ -89,32 +107,62 @@ export class FeedIngestion {
     await Promise.allSettled(this.inFlight.values());
   }
 
-  /** Polls every enabled source whose interval has passed since its last poll. */
-  async pollDue(now = new Date()): Promise<PollOutcome[]> {
-    const due = await this.db
-      .select({ id: feedSources.id })
-      .from(feedSources)
-      .where(
-        and(
-          eq(feedSources.enabled, true),
-          sql`(${feedSources.lastPolledAt} is null or ${feedSources.lastPolledAt} + make_interval(secs => ${feedSources.pollingIntervalSeconds}) <= ${now.toISOString()}::timestamptz)`,
-        ),
-      );
-    return Promise.all(due.map((s) => this.pollSource(s.id)));
+  /** Calls `listener` with the outcome of every poll this server makes (/metrics counts them). */
+  onPoll(listener: (outcome: PollOutcome) => void): () => void {
+    this.pollListeners.add(listener);
+    return () => this.pollListeners.delete(listener);
   }
 
-  /** Polls one source now (a poll already running for it is shared, not repeated). */
-  pollSource(sourceId: number): Promise<PollOutcome> {
+  /**
+   * Polls every enabled source whose interval has passed since its last poll and that no other
+   * server is polling: it claims them first, so of several servers each due source is polled
+   * once.
+   */
+  async pollDue(now = new Date()): Promise<PollOutcome[]> {
+    const { owner, claimSeconds } = this.options;
+    const claimed = await claimDueSources(this.db, owner, claimSeconds, now);
+    return Promise.all(claimed.map((id) => this.pollSource(id, true)));
+  }
+
+  /**
+   * Polls one source now (a poll already running here is shared, not repeated). Unless the
+   * caller claimed it, it is claimed first, waiting while another server polls it.
+   */
+  pollSource(sourceId: number, claimed = false): Promise<PollOutcome> {
     const running = this.inFlight.get(sourceId);
     if (running) return running;
-    const poll = this.poll(sourceId)
-      .then(async (outcome) => {
+    const { owner, claimSeconds } = this.options;
+    const poll = (async () => {
+      if (!claimed) await this.claimWaiting(sourceId);
+      // Keeps the claim while the poll runs longer than the claim holds.
+      const beat = setInterval(
+        () =>
+          void extendClaims(this.db, owner, [sourceId], claimSeconds).catch((error: unknown) =>
+            this.options.log(`feeds: claim on source ${sourceId} not extended: ${String(error)}`),
+          ),
+        (claimSeconds * 1000) / 3,
+      );
+      try {
+        const outcome = await this.poll(sourceId);
+        for (const listener of this.pollListeners) listener(outcome);
         if (outcome.status === 'ok' && outcome.added > 0) await this.refreshSuggestions();
         return outcome;
-      })
-      .finally(() => this.inFlight.delete(sourceId));
+      } finally {
+        clearInterval(beat);
+        await releaseClaim(this.db, owner, sourceId);
+      }
+    })().finally(() => this.inFlight.delete(sourceId));
     this.inFlight.set(sourceId, poll);
     return poll;
+  }
+
+  /** Claims a source, waiting (at most one claim's time) while another server polls it. */
+  private async claimWaiting(sourceId: number): Promise<void> {
+    const { owner, claimSeconds } = this.options;
+    const until = Date.now() + claimSeconds * 1000;
+    while (!(await claimSource(this.db, owner, sourceId, claimSeconds)) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   private async poll(sourceId: number): Promise<PollOutcome> {

@@ -39,6 +39,8 @@ export interface SearchRoutesDeps {
   readonly engine?: SearchEngine | undefined;
   /** Searches and counts at once before 503 (config.searchMaxConcurrent). */
   readonly maxConcurrentSearches?: number | undefined;
+  /** Told how long each search took and which engine answered it (the /metrics histogram). */
+  readonly observeSearch?: ((engine: SearchEngine, seconds: number) => void) | undefined;
 }
 
 export type SearchEngine = 'sql' | 'memory';
@@ -124,9 +126,16 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       running--;
     }
   };
-  const search = async (index: IndexDefinition, request: SearchRequest): Promise<SearchResult> =>
-    (index === articlesIndex ? await memory?.search(request) : undefined) ??
-    executeSearch(db, index, request, { count: deps.count });
+  const search = async (index: IndexDefinition, request: SearchRequest): Promise<SearchResult> => {
+    const started = performance.now();
+    const fromMemory = index === articlesIndex ? await memory?.search(request) : undefined;
+    const result = fromMemory ?? (await executeSearch(db, index, request, { count: deps.count }));
+    deps.observeSearch?.(
+      fromMemory === undefined ? 'sql' : 'memory',
+      (performance.now() - started) / 1000,
+    );
+    return result;
+  };
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof BodyTooLarge) {

@@ -51,7 +51,7 @@ describe.each(backends)('health on %s', (backend) => {
     for (const secret of secrets) expect(text).not.toContain(secret);
   });
 
-  it('is not ready on a database without the migrations', async () => {
+  it('is not ready on a database without the migrations', { timeout: 180_000 }, async () => {
     const fresh = await openTestDatabase(backend);
     try {
       const readiness = await checkReadiness({

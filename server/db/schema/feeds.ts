@@ -36,6 +36,13 @@ export const feedSources = pgTable(
     lastError: text('last_error'),
     /** Failed polls since the last success (0 when healthy). */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /**
+     * The poll claim (issue 17): the server polling the source now and until when its claim
+     * holds. Several servers on one database each poll only the due sources they claimed; a
+     * claim past its time (its server was killed) is taken by the next server that looks.
+     */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
