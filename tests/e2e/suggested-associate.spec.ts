@@ -119,6 +119,8 @@ test('associating two suggested articles links them to the activity; the suggest
   );
   // The committed case entry sits under its Daily Total: Shift+J to the row, Enter expands it.
   const rows = countryTable(page).getByTestId('report-row');
+  // The key goes to the screen once its table is there (a key before that has no row to move to).
+  await expect(rows.first()).toBeVisible();
   await page.keyboard.press('Shift+J');
   await expect(rows.first()).toBeFocused();
   await page.keyboard.press('Enter');

@@ -74,6 +74,8 @@ function SuggestionRow({
         {...(selected ? { 'data-autofocus': true } : {})}
         autoFocus={selected}
         onClick={() => selectSuggestion(item.id)}
+        // Selection follows focus, so Enter acts on the suggestion the focus is on.
+        onFocus={() => selectSuggestion(item.id)}
         className={`flex w-full flex-col gap-0.5 rounded px-2 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent-500 ${selected ? 'bg-accent-50' : 'hover:bg-slate-50'}`}
       >
         <span className="flex items-center gap-1.5">
