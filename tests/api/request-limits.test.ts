@@ -166,12 +166,13 @@ describe.each(backends)('request limits on %s', (backend) => {
     await attackers.terminate();
     expect(other).toBe(0);
     expect(refused).toBeGreaterThan(12);
-    // On a machine so loaded that /config.json alone is slow, twice its quiet p95.
+    // The attack this guards against held /config.json for 18 s. In CI other test files share the
+    // 2 cores, so the bound is 250 ms (PostgreSQL measured 131 ms there); alone it is under 100 ms.
     const quiet = await configP95();
     console.log(
       `/config.json p95: ${during.toFixed(1)} ms under attack, ${quiet.toFixed(1)} ms after`,
     );
-    expect(during).toBeLessThan(Math.max(100, 2 * quiet));
+    expect(during).toBeLessThan(Math.max(250, 2 * quiet));
   });
 
   it('rate-limits /config.json per client with 429; /api and /search are not', async () => {
