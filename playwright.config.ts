@@ -54,7 +54,7 @@ export default defineConfig({
       IST_ENVIRONMENT: 'e2e',
       IST_VERSION: '0.1.0',
       IST_BUILD_NUMBER: 'e2e-build',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
       // Lets parallel runs use their own build (vite build --outDir …).
       STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
     },

@@ -22,6 +22,8 @@ export interface ApiClientSettings {
   apiUrl(): string;
   /** The current bearer token, or null to send no Authorization header. */
   accessToken(): string | null;
+  /** Resolves once a first token has been set (or the wait gave up); calls wait for it. */
+  firstToken?(): Promise<void>;
 }
 
 /** The one place the engine calls `fetch` for the IST API. */
@@ -38,6 +40,7 @@ export function createApiClient(settings: ApiClientSettings): ApiClient {
       const path = pathOf(url);
       const { method } = call;
       const headers = new Headers({ Accept: 'application/json' });
+      if (settings.accessToken() === null) await settings.firstToken?.();
       const token = settings.accessToken();
       if (token !== null) headers.set('Authorization', `Bearer ${token}`);
       for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);

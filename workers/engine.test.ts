@@ -20,7 +20,8 @@ type Scenario = keyof typeof engineScenarios;
 /** An engine under test, the callbacks it made, and how to tear it down. */
 interface Harness {
   readonly engine: Pick<EngineApi, 'setAccessToken' | 'getLookups' | 'log'>;
-  start(scenario: Scenario): Promise<void>;
+  /** Starts the engine signed in (a token set), as the UI does; `signedIn: false` leaves it out. */
+  start(scenario: Scenario, opts?: { readonly signedIn: boolean }): Promise<void>;
   readonly unauthorized: number[];
   readonly alerts: string[];
   dispose(): void;
@@ -44,14 +45,16 @@ const transports: Record<string, (server: RecordingApiServer) => Harness> = {
     const callbacks = recordingCallbacks();
     return {
       engine: remote,
-      start: (scenario) =>
-        remote.init(
+      start: async (scenario, opts) => {
+        await remote.init(
           { apiUrl: server.apiUrl(scenario) },
           Comlink.proxy({
             onUnauthorized: () => callbacks.onUnauthorized(),
             onApiError: (text: string) => callbacks.onApiError(text),
           }),
-        ),
+        );
+        if (opts?.signedIn !== false) await remote.setAccessToken('token-0');
+      },
       unauthorized: callbacks.unauthorized,
       alerts: callbacks.alerts,
       dispose: () => {
@@ -65,7 +68,10 @@ const transports: Record<string, (server: RecordingApiServer) => Harness> = {
     const callbacks = recordingCallbacks();
     return {
       engine,
-      start: (scenario) => engine.init({ apiUrl: server.apiUrl(scenario) }, callbacks),
+      start: async (scenario, opts) => {
+        await engine.init({ apiUrl: server.apiUrl(scenario) }, callbacks);
+        if (opts?.signedIn !== false) await engine.setAccessToken('token-0');
+      },
       unauthorized: callbacks.unauthorized,
       alerts: callbacks.alerts,
       dispose: () => undefined,
@@ -108,6 +114,20 @@ describe.each(Object.entries(transports))('engine %s', (_name, makeHarness) => {
       [{ logLevel: 'info', message: 'second' }, 'Bearer token-2'],
       [{ logLevel: 'info', message: 'third' }, undefined],
     ]);
+  });
+
+  it('a call made before the first token waits for it and carries it (no bare 401)', async () => {
+    const { engine, start, unauthorized } = open();
+    await start('ok', { signedIn: false });
+    const lookups = engine.getLookups();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requestsTo('ok', '/api/lookups')).toHaveLength(0);
+    await engine.setAccessToken('token-late');
+    expect(await lookups).toEqual(sampleLookups);
+    expect(server.requestsTo('ok', '/api/lookups').map((r) => r.authorization)).toEqual([
+      'Bearer token-late',
+    ]);
+    expect(unauthorized).toEqual([]);
   });
 
   it('fetches the lookups once for concurrent and later callers', async () => {
@@ -255,6 +275,7 @@ describe('engine worker re-init', () => {
     const second = recordingCallbacks();
     try {
       await remote.init({ apiUrl: server.apiUrl('bad-request') }, Comlink.proxy(first));
+      await remote.setAccessToken('token-0');
       await expect(remote.getLookups()).rejects.toMatchObject({ status: 400 });
       await expect.poll(() => first.alerts).toEqual(['IST Error: a. b']);
 
@@ -285,6 +306,7 @@ describe('engine without a reachable API', () => {
     await gone.close();
     const engine = createEngine();
     await engine.init({ apiUrl }, recordingCallbacks());
+    await engine.setAccessToken('token-0');
     await expect(engine.getLookups()).rejects.toMatchObject({
       _tag: 'NetworkError',
       method: 'GET',

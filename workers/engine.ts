@@ -44,9 +44,14 @@ export function createEngine(): EngineApi {
       });
     });
 
+  let everSignedIn = false;
   const client = createApiClient({
     apiUrl: () => requireParam('apiUrl', options?.apiUrl),
     accessToken: () => accessToken,
+    // A screen may call before the UI has handed over the first token (the engine starts
+    // first; `g n` right after sign-in did): such a call waits for it rather than going out
+    // bare and signing the analyst out on its 401. Once signed in, a null token is sent as none.
+    firstToken: () => (everSignedIn ? Promise.resolve() : signedIn().catch(() => undefined)),
   });
 
   /** The log call bypasses the error rules, so a failing log never logs itself. */
@@ -138,6 +143,7 @@ export function createEngine(): EngineApi {
     async setAccessToken(token) {
       accessToken = token;
       if (token !== null) {
+        everSignedIn = true;
         const waiting = tokenWaiters;
         tokenWaiters = [];
         for (const wake of waiting) wake();
