@@ -28,6 +28,7 @@ import type { ActivityDetailsEngineApi } from './activity-details/details-engine
 import type { FeedsEngineApi, FeedSourceWriteResult } from './feeds/feeds-engine-api';
 import type { DiseaseInterestsEngineApi } from './settings/disease-interests-api';
 import type { LocationSearchEngineApi } from './location-search/location-search-api';
+import type { ArticleSourceSearchEngineApi } from './article-source-search/article-source-search-api';
 
 export type { FeedSourceWriteResult };
 
@@ -58,6 +59,8 @@ export interface EngineOptions {
   readonly articleSearchUrl?: string;
   /** Location search URL from /config.json (`locationSearchUrl`, …/indexes/locations/docs). */
   readonly locationSearchUrl?: string;
+  /** Feeds index URL from /config.json (`feedsIndexUrl`): the article source search. */
+  readonly feedsIndexUrl?: string;
   // No search key: the engine asks GET /api/searchSettings once signed in (search-auth.ts).
 }
 
@@ -122,7 +125,8 @@ export interface EngineApi
     ActivityDetailsEngineApi,
     FeedsEngineApi,
     DiseaseInterestsEngineApi,
-    LocationSearchEngineApi {
+    LocationSearchEngineApi,
+    ArticleSourceSearchEngineApi {
   /** Called once after sign-in; later calls replace options and callbacks. */
   init(options: EngineOptions, callbacks: EngineCallbacks): Promise<void>;
   /** The current bearer access token (null after sign-out). Every API call carries it. */

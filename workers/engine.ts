@@ -7,6 +7,7 @@ import { createActivitiesApi } from './activities-api';
 import { createActivityDialogsApi } from './activity-dialogs/dialogs-api';
 import { createActivityDetailsApi } from './activity-details/details-api';
 import { createLocationSearch } from './location-search/location-search';
+import { createArticleSourceSearch } from './article-source-search/article-source-search';
 import { createSearchAuthorization } from './search-auth';
 import { createSearchServiceSender } from './search-service';
 import { SearchSettings } from '../src/domain/search-settings';
@@ -117,6 +118,13 @@ export function createEngine(): EngineApi {
     }),
     (message) => sendLog({ logLevel: 'error', message }),
   );
+  const articleSourceSearch = createArticleSourceSearch(
+    createSearchServiceSender({
+      url: () => requireParam('feedsIndexUrl', options?.feedsIndexUrl),
+      headers: () => searchAuthorization.headers(),
+    }),
+    (message) => sendLog({ logLevel: 'error', message }),
+  );
 
   const lookups = createLookupsCache(() =>
     call({ method: 'GET', path: '/lookups', schema: Lookups }),
@@ -132,11 +140,12 @@ export function createEngine(): EngineApi {
         searchAuthorization.reset();
       }
       // Only the contract's members are kept: a caller's object may carry more.
-      const { articleSearchUrl, locationSearchUrl } = nextOptions;
+      const { articleSearchUrl, locationSearchUrl, feedsIndexUrl } = nextOptions;
       options = {
         apiUrl: nextOptions.apiUrl,
         ...(typeof articleSearchUrl === 'string' ? { articleSearchUrl } : {}),
         ...(typeof locationSearchUrl === 'string' ? { locationSearchUrl } : {}),
+        ...(typeof feedsIndexUrl === 'string' ? { feedsIndexUrl } : {}),
       };
       callbacks = nextCallbacks;
     },
@@ -161,6 +170,7 @@ export function createEngine(): EngineApi {
     ...activityDialogs,
     ...activityDetails,
     ...locationSearch,
+    ...articleSourceSearch,
     ...feeds,
     ...diseaseInterests,
   };

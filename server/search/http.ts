@@ -256,6 +256,13 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
             "Authorization failed: a query key or an analyst's token cannot upload, merge or delete documents; use an admin api-key.",
           );
         }
+        if (index.readOnly === true) {
+          return sendAzureError(
+            reply,
+            403,
+            `The index '${index.name}' is read-only here: its documents are the IST API's own records and change with them.`,
+          );
+        }
         const batch = parseIndexBatch(request.body, index);
         const results = await applyIndexBatch(db, index, batch);
         return reply

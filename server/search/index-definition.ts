@@ -1,5 +1,5 @@
 /**
- * The two indexes of the embedded Azure AI Search–compatible service, with Azure's field
+ * The indexes of the embedded Azure AI Search–compatible service, with Azure's field
  * attributes. Storage: one PostgreSQL table per index, named `table`; each field is a column
  * with exactly the field's name (quoted camelCase); each searchable field also has a tsvector
  * column named `${field}_tsv` (to_tsvector('simple', …), GIN-indexed). Collections are text[].
@@ -32,6 +32,11 @@ export interface IndexDefinition {
   /** The key field's name (always Edm.String, as in Azure). */
   readonly key: string;
   readonly fields: readonly FieldDefinition[];
+  /**
+   * A view of the API's tables rather than a table of its own: searched and looked up like any
+   * index, never written by docs/index (its documents change when the tables do).
+   */
+  readonly readOnly?: boolean;
 }
 
 type Attr = 'key' | 'searchable' | 'filterable' | 'sortable' | 'facetable';
@@ -116,9 +121,34 @@ export const locationsIndex: IndexDefinition = {
   ],
 };
 
+/**
+ * The article sources (spec 000 §7 "Article source search", §9 "top 10"): the index
+ * /config.json names as `feedsIndexUrl`, a read-only view of the data sources the lookup by URL
+ * reads (server/db/schema/search-sources.ts). Key: the id as text.
+ */
+export const feedsIndex: IndexDefinition = {
+  name: 'feeds',
+  table: 'search_feeds',
+  key: 'key',
+  readOnly: true,
+  fields: [
+    field('key', S, 'key', 'filterable'),
+    field('id', L, 'filterable', 'sortable'),
+    field('domain', S, 'filterable', 'sortable'),
+    field('domainWords', S, 'searchable'),
+    field('sourceCategoryId', I, 'filterable', 'facetable'),
+    field('sourceCategory', S, 'filterable', 'sortable', 'facetable'),
+    field('sourceGroupId', I, 'filterable', 'facetable'),
+    field('sourceGroup', S, 'filterable', 'sortable', 'facetable'),
+    field('sourcePriorityId', I, 'filterable', 'sortable', 'facetable'),
+    field('sourcePriority', S, 'filterable', 'sortable', 'facetable'),
+  ],
+};
+
 export const indexes: Readonly<Record<string, IndexDefinition>> = {
   articles: articlesIndex,
   locations: locationsIndex,
+  feeds: feedsIndex,
 };
 
 /** The field of an index by name, or undefined. */

@@ -44,10 +44,11 @@ export async function startEngine(
 ): Promise<Comlink.Remote<EngineApi>> {
   const remote = getEngine();
   // Only the data crosses: a caller's options object may carry more than the contract.
-  const { apiUrl, articleSearchUrl, locationSearchUrl } = options;
+  const { apiUrl, articleSearchUrl, locationSearchUrl, feedsIndexUrl } = options;
   const search = {
     ...(articleSearchUrl === undefined ? {} : { articleSearchUrl }),
     ...(locationSearchUrl === undefined ? {} : { locationSearchUrl }),
+    ...(feedsIndexUrl === undefined ? {} : { feedsIndexUrl }),
   };
   await remote.init({ apiUrl, ...search }, Comlink.proxy(callbacks));
   return remote;

@@ -6,6 +6,7 @@
 import type { QueryParameters } from './article-search/query';
 import { odataString } from './article-search/search-text';
 import { LocationType } from './enums';
+import { requiredPrefixTerms, typedWords } from './prefix-search-terms';
 
 /** Spec 000 §9 and 001 §9: results, minimum typed characters, debounces, excluded ids. */
 export const locationSearchTop = 10;
@@ -36,9 +37,7 @@ export const locationResultFields = [
 const select = locationResultFields.join(',');
 const knownTypes = Object.values(LocationType);
 
-/** The words of what was typed (letters and digits; anything else separates words). */
-const wordsOf = (text: string): string[] =>
-  text.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+const wordsOf = typedWords;
 
 /**
  * Whether a typed text is long enough to search (spec 000 §5: "starts at 3 typed characters"):
@@ -47,17 +46,8 @@ const wordsOf = (text: string): string[] =>
 export const isLocationSearchable = (text: string): boolean =>
   text.trim().length >= locationSearchMinimumCharacters && wordsOf(text).length > 0;
 
-/**
- * Spec 000 §7 "Search terms become '+word' prefixes with a trailing '*'": every word required,
- * each matching the start of a word. Only letters and digits reach the query, so nothing needs
- * escaping; at most 8 words.
- */
-export function locationSearchTerms(text: string): string {
-  return wordsOf(text)
-    .slice(0, 8)
-    .map((word) => `+${word}*`)
-    .join(' ');
-}
+/** Spec 000 §7 "Search terms become '+word' prefixes with a trailing '*'". */
+export const locationSearchTerms = requiredPrefixTerms;
 
 const common = (text: string): QueryParameters => [
   ['search', locationSearchTerms(text)],

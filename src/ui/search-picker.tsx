@@ -27,6 +27,8 @@ export interface SearchPickerProps<T> {
   readonly hint?: string;
   readonly disabled?: boolean;
   readonly className?: string;
+  /** `form`: as tall as the form's other inputs (the add-article form); `compact` in tables. */
+  readonly size?: 'compact' | 'form';
 }
 
 type Found<T> =
@@ -54,6 +56,7 @@ export function SearchPicker<T>({
   hint,
   disabled = false,
   className = 'w-56',
+  size = 'compact',
 }: SearchPickerProps<T>) {
   const id = useId();
   const [typed, setTyped] = useState('');
@@ -104,7 +107,9 @@ export function SearchPicker<T>({
           onChange={(event) => setTyped(event.target.value)}
           placeholder={placeholder}
           autoComplete="off"
-          className="h-7 w-full rounded border border-slate-300 bg-white px-1.5 text-xs text-slate-900 disabled:bg-slate-100"
+          className={`w-full rounded border border-slate-300 bg-white text-slate-900 disabled:bg-slate-100 ${
+            size === 'form' ? 'h-8 px-2 text-sm' : 'h-7 px-1.5 text-xs'
+          }`}
         />
         {note !== undefined && (
           <p id={`${id}-note`} role="status" className="mt-0.5 text-[11px] text-slate-500">

@@ -14,3 +14,4 @@ export * from './feeds';
 export * from './outbox';
 export * from './assessments';
 export * from './search-changes';
+export * from './search-sources';

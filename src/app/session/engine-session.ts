@@ -33,8 +33,8 @@ export async function startEngineSession(config: RuntimeConfig): Promise<void> {
   if (started) return;
   started = true;
   try {
-    const { apiUrl, articleSearchUrl, locationSearchUrl } = config;
-    await startEngine({ apiUrl, articleSearchUrl, locationSearchUrl }, callbacks);
+    const { apiUrl, articleSearchUrl, locationSearchUrl, feedsIndexUrl } = config;
+    await startEngine({ apiUrl, articleSearchUrl, locationSearchUrl, feedsIndexUrl }, callbacks);
     await syncAccessToken();
   } catch (error) {
     // Without the engine no screen has data: say so where the lookups would show.

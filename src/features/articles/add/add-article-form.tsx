@@ -3,8 +3,10 @@ import type { Lookups } from '@/domain/lookups';
 import { Modal } from '@/ui/modal';
 import { SelectField, type SelectOption } from '@/ui/select-field';
 import { TextField } from '@/ui/text-field';
+import { ArticleSourcePicker } from './article-source-picker';
 import {
   cancelAddArticle,
+  chooseArticleSource,
   lookUpSource,
   resetAddArticle,
   setAddArticleValue,
@@ -20,7 +22,7 @@ const named = (items: readonly { id: number; displayName: string }[]): SelectOpt
 
 /** The add-article form on the shared modal (spec 000 §2 "Add-article form"). */
 export function AddArticleForm({ lookups }: { readonly lookups: Lookups }) {
-  const { open, values, errors, sourceLookup, submitting } = useAddArticle();
+  const { open, values, errors, sourceLookup, pickedSource, submitting } = useAddArticle();
   const url = values.originalSourceURL;
 
   // The source lookup runs once the analyst has stopped typing a URL (and on blur).
@@ -39,7 +41,7 @@ export function AddArticleForm({ lookups }: { readonly lookups: Lookups }) {
   );
   const sourceHint =
     sourceLookup === 'failed'
-      ? 'No source is registered for this URL.'
+      ? 'No source is registered for this URL; find the source by name.'
       : sourceLookup === 'pending'
         ? 'Looking up the source…'
         : hasUrl
@@ -73,6 +75,13 @@ export function AddArticleForm({ lookups }: { readonly lookups: Lookups }) {
             error={errors.originalSourceURL}
             onValueChange={(value) => setAddArticleValue('originalSourceURL', value)}
             onBlur={() => void lookUpSource()}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <ArticleSourcePicker
+            value={pickedSource}
+            onChange={chooseArticleSource}
+            disabled={!hasUrl}
           />
         </div>
         <div className="sm:col-span-2">

@@ -3,6 +3,7 @@ import { getEngine } from '@/app/engine';
 import { isArticleUrl, validateCustomArticle } from '@/domain/articles';
 import { ArticleContentType, FeedSource } from '@/domain/enums';
 import { messages } from '@/domain/messages';
+import type { ArticleSourceHit } from '../../../../workers/article-source-search/article-source-search-api';
 
 /** The form's editable fields (spec 000 §2 "Add-article form"). */
 export interface AddArticleValues {
@@ -17,8 +18,12 @@ export interface AddArticleValues {
 /** A form field that can carry a validation message. */
 export type AddArticleField = keyof AddArticleValues;
 
-/** Where the source lookup by URL stands (spec 000 §4 "Article source lookup"). */
-export type SourceLookup = 'none' | 'pending' | 'found' | 'failed';
+/**
+ * Where the source stands: the lookup by URL (spec 000 §4 "Article source lookup"), or
+ * `chosen`: picked from the article source search (spec 000 §7), which also re-enables the
+ * three fields after a failed lookup.
+ */
+export type SourceLookup = 'none' | 'pending' | 'found' | 'failed' | 'chosen';
 
 const emptyValues = (): AddArticleValues => ({
   originalSourceURL: '',
@@ -37,6 +42,8 @@ export const addArticleStore = proxy({
   sourceLookup: 'none' as SourceLookup,
   /** The URL the last lookup was for, so a stale answer is dropped. */
   lookedUpUrl: '',
+  /** The source picked by search, shown in the picker until a lookup by URL fills the fields. */
+  pickedSource: null as ArticleSourceHit | null,
   submitting: false,
   /** Set after a successful create: the success dialog shows while it is not null. */
   createdArticleId: null as number | null,
@@ -73,6 +80,7 @@ export function resetAddArticle(): void {
   addArticleStore.errors = {};
   addArticleStore.sourceLookup = 'none';
   addArticleStore.lookedUpUrl = '';
+  addArticleStore.pickedSource = null;
 }
 
 /** Closes the form without adding. */
@@ -91,7 +99,30 @@ export function setAddArticleValue<K extends AddArticleField>(
   if (field === 'originalSourceURL' && String(value).trim() === '') {
     addArticleStore.sourceLookup = 'none';
     addArticleStore.lookedUpUrl = '';
+    addArticleStore.pickedSource = null;
   }
+}
+
+const sourceFields: readonly AddArticleField[] = [
+  'sourceCategory',
+  'sourceGroup',
+  'sourcePriority',
+];
+
+/**
+ * A source picked from the article source search fills category, sub-category and priority as
+ * the lookup by URL does; emptying the picker leaves them as they are (the analyst may edit
+ * them). A later lookup of a new URL overrides the pick.
+ */
+export function chooseArticleSource(source: ArticleSourceHit | null): void {
+  addArticleStore.pickedSource = source;
+  if (source === null) return;
+  const { values } = addArticleStore;
+  values.sourceCategory = source.sourceCategoryId;
+  values.sourceGroup = source.sourceGroupId;
+  values.sourcePriority = source.sourcePriorityId;
+  addArticleStore.errors = withoutErrors(addArticleStore.errors, sourceFields);
+  addArticleStore.sourceLookup = 'chosen';
 }
 
 /**
@@ -107,15 +138,12 @@ export async function lookUpSource(): Promise<void> {
   const found = await getEngine().lookupArticleSource(url);
   if (addArticleStore.lookedUpUrl !== url) return;
   const { values } = addArticleStore;
+  addArticleStore.pickedSource = null;
   if (found) {
     values.sourceCategory = found.sourceCategory;
     values.sourceGroup = found.sourceGroup;
     values.sourcePriority = found.sourcePriority;
-    addArticleStore.errors = withoutErrors(addArticleStore.errors, [
-      'sourceCategory',
-      'sourceGroup',
-      'sourcePriority',
-    ]);
+    addArticleStore.errors = withoutErrors(addArticleStore.errors, sourceFields);
     addArticleStore.sourceLookup = 'found';
   } else {
     values.sourceCategory = null;
