@@ -17,10 +17,28 @@ import { MemoryEngine } from '../../server/search/memory/engine';
 /** Which database a test server runs on. */
 export type Backend = 'pglite' | 'postgres';
 
-/** The backends to run API tests on: PGlite always, PostgreSQL when DATABASE_URL is set. */
-export const backends: readonly Backend[] = process.env['DATABASE_URL']
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+/**
+ * The backends to run API tests on: PGlite always, PostgreSQL when DATABASE_URL is set.
+ * `API_BACKENDS=postgres` keeps only PostgreSQL: CI's second pass, after `npm test` has run
+ * every file on PGlite, need not run the PGlite half again.
+ */
+export const backends: readonly Backend[] = selectBackends(
+  process.env['DATABASE_URL'],
+  process.env['API_BACKENDS'],
+);
+
+function selectBackends(databaseUrl: string | undefined, only: string | undefined) {
+  const available: Backend[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+  if (only === undefined || only === '') return available;
+  const wanted = only.split(',').map((name) => name.trim());
+  const unknown = wanted.filter((name) => name !== 'pglite' && name !== 'postgres');
+  if (unknown.length > 0)
+    throw new Error(`API_BACKENDS names unknown backends: ${unknown.join(', ')}`);
+  if (wanted.includes('postgres') && !databaseUrl) {
+    throw new Error('API_BACKENDS=postgres needs DATABASE_URL');
+  }
+  return available.filter((backend) => wanted.includes(backend));
+}
 
 export interface TestServerOptions {
   readonly backend: Backend;
