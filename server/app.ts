@@ -11,6 +11,7 @@ import { apiRoutes } from './http/api';
 import { configJsonRoutes } from './http/config-json';
 import { healthRoutes, Lifecycle } from './http/health';
 import { installBoundedJsonParser } from './http/json-bounds';
+import { installRequestTextCheck } from './http/request-text';
 import { installMetrics, Metrics } from './http/metrics';
 import { installErrorHandler, sendNotFound } from './http/errors';
 import { isClientRoute, registerSpa } from './http/static';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorateRequest('user', null);
   installBoundedJsonParser(app);
+  installRequestTextCheck(app);
   // Before any route, so every route gets the hook; /api and /search check a credential first,
   // and the hashed assets are files: the rest (config, OpenID, pages) is what anyone can call.
   await app.register(rateLimit, {

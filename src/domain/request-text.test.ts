@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { firstTextProblem, textProblem } from './request-text';
+
+describe('request text (issue 16)', () => {
+  it("refuses the issue's four strings in plain words, naming the field", () => {
+    expect(textProblem('\u0000', 'title')).toBe(
+      'title contains the NUL character (U+0000), which IST cannot store. Remove it and try again.',
+    );
+    expect(textProblem('a\u0000b', 'notes')).toMatch(/^notes contains the NUL character/);
+    expect(textProblem('\ud800', 'rationale')).toBe(
+      'rationale contains a broken character (U+D800, half of a character pair), which IST cannot store. Remove it and try again.',
+    );
+    expect(textProblem('x\udfffy', 'name')).toMatch(/U\+DFFF/);
+  });
+
+  it('takes every other text: pairs, emoji, controls, right-to-left, empty', () => {
+    for (const text of ['', '😷 cases', '\ud83d\ude37', 'a\u0001\u007f', 'مرض', 'ｉｓｔ', '\ufeff'])
+      expect(textProblem(text, 'x')).toBeUndefined();
+    // A pair split the wrong way round is two lone halves.
+    expect(textProblem('\ude37\ud83d', 'x')).toMatch(/U\+DE37/);
+    expect(textProblem('ok\ud83d', 'x')).toMatch(/U\+D83D/);
+  });
+
+  it('finds the first bad string of a body, in member names too, with its path', () => {
+    expect(firstTextProblem({ title: 'ok', cases: [{ notes: 'fine' }] })).toBeUndefined();
+    expect(firstTextProblem({ title: 'ok', cases: [{ notes: 'x\u0000' }] })).toMatch(
+      /^cases\[0\]\.notes contains the NUL/,
+    );
+    expect(firstTextProblem({ ['a\ud800']: 1 })).toMatch(/^A member name in The request body/);
+    expect(firstTextProblem('\u0000')).toMatch(/^The request body contains/);
+    expect(firstTextProblem([1, null, true, 2.5])).toBeUndefined();
+  });
+
+  it('walks a deep body without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(firstTextProblem(deep)).toMatch(/NUL/);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * What IST takes as text in a request (issue 16). Text is any Unicode text PostgreSQL can store:
+ * every character but NUL (U+0000), and no half of a UTF-16 surrogate pair on its own (a lone
+ * surrogate is not a character; it cannot be written as UTF-8). Such text is refused with a 400
+ * in plain words, not stripped: what the analyst sent is either stored as sent or not at all.
+ * Checked once for every request's body and query (server/http/request-text.ts), so a field
+ * added later is covered without remembering to.
+ */
+
+/** Why `text` cannot be stored, in plain words naming `where` it is, or undefined. */
+export function textProblem(text: string, where: string): string | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return requestTextMessages.nul(where);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      // A high surrogate followed by a low one is one character (an emoji, say): step over it.
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return requestTextMessages.loneSurrogate(where, c);
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      return requestTextMessages.loneSurrogate(where, c);
+    }
+  }
+  return undefined;
+}
+
+const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
+
+export const requestTextMessages = {
+  nul: (where: string) =>
+    `${where} contains the NUL character (U+0000), which IST cannot store. Remove it and try again.`,
+  loneSurrogate: (where: string, code: number) =>
+    `${where} contains a broken character (U+${hex(code)}, half of a character pair), which IST cannot store. Remove it and try again.`,
+};
+
+/** A readable name for a member of a body: 'title', 'cases[0].notes', 'The request body'. */
+function pathName(path: string): string {
+  return path === '' ? 'The request body' : path;
+}
+
+/**
+ * The first string in a decoded JSON value (member names included) that is not text, as a
+ * plain-words message naming where it is; undefined when every string is text. Iterative, so a
+ * deep body cannot overflow the stack.
+ */
+export function firstTextProblem(value: unknown, at = ''): string | undefined {
+  const stack: [unknown, string][] = [[value, at]];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop() as [unknown, string];
+    if (typeof item === 'string') {
+      const problem = textProblem(item, pathName(path));
+      if (problem !== undefined) return problem;
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}[${i}]`]);
+    } else if (typeof item === 'object' && item !== null) {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, member] = entries[i] as [string, unknown];
+        const memberPath = path === '' ? key : `${path}.${key}`;
+        const keyProblem = textProblem(key, `A member name in ${pathName(path)}`);
+        if (keyProblem !== undefined) return keyProblem;
+        stack.push([member, memberPath]);
+      }
+    }
+  }
+  return undefined;
+}
