@@ -203,6 +203,27 @@ function writeCluster(
   const deaths = Math.min(totalCases, Math.round(totalCases * disease.cfr * (0.5 + rng.next())));
   const storyMs = nowMs - rng.next() * ARTICLE_WINDOW_DAYS * DAY;
   const setting = rng.pick(isHuman ? humanSettings : animalSettings);
+
+  const outlets = rng.sample(outletsFor(place.country.iso2, isHuman), plan.size);
+  const drawn = outlets.map((source, i) => {
+    const publishedMs = storyMs + i * rng.next() * 36 * HOUR;
+    const insertedMs = publishedMs + (10 + rng.next() * 30 * 60) * 60_000;
+    return { source, publishedMs, insertedMs, id: firstId + i };
+  });
+  // A story drawn too close to now would run past it: move the whole story back rather than
+  // clamp its late articles to the moment of seeding (a real feed inserts each article shortly
+  // after it is published, and the demo's time windows should show that). Same random draws.
+  const past = Math.max(
+    0,
+    ...drawn.map((m) => Math.max(m.insertedMs - nowMs, m.publishedMs - (nowMs - HOUR))),
+  );
+  // Its last article then lands 0–6 hours before now, spread by the story's own draw.
+  const overrun = past === 0 ? 0 : past + ((nowMs - storyMs) % (6 * HOUR));
+  const members = drawn.map((m) => ({
+    ...m,
+    publishedMs: Math.floor(m.publishedMs - overrun),
+    insertedMs: Math.floor(m.insertedMs - overrun),
+  }));
   const story: Story = {
     disease: disease.displayName,
     country: place.country.name,
@@ -215,20 +236,8 @@ function writeCluster(
     deaths,
     setting,
     authority: authorityFor(isHuman, place.country.name),
-    date: formatDayMonth(storyMs),
+    date: formatDayMonth(storyMs - overrun),
   };
-
-  const outlets = rng.sample(outletsFor(place.country.iso2, isHuman), plan.size);
-  const members = outlets.map((source, i) => {
-    const publishedMs = Math.min(nowMs - HOUR, storyMs + i * rng.next() * 36 * HOUR);
-    const insertedMs = Math.min(nowMs, publishedMs + (10 + rng.next() * 30 * 60) * 60_000);
-    return {
-      source,
-      publishedMs: Math.floor(publishedMs),
-      insertedMs: Math.floor(insertedMs),
-      id: firstId + i,
-    };
-  });
   // The parent is the first article the feeds picked up; the others are its children.
   members.sort((a, b) => a.insertedMs - b.insertedMs || a.id - b.id);
   const parentId = members[0]?.id ?? firstId;
