@@ -42,6 +42,13 @@ export interface ServerConfig {
    * `sql` runs every search as SQL.
    */
   readonly searchEngine?: 'sql' | 'memory';
+  /**
+   * SEARCH_RECONCILE (`on`, the default, or `off`): whether this server reconciles its articles
+   * index with its tables at start (and sweeps owed marks). `off` on an IST that serves only as
+   * another IST's search service (its documents come through docs/index): there every document
+   * would look orphaned, its article being in the other IST's database.
+   */
+  readonly searchReconcile: boolean;
   readonly environment: string;
   readonly version: string;
   readonly buildNumber: string;
@@ -93,6 +100,7 @@ const Env = Schema.Struct({
   SEARCH_API_KEY: Schema.optional(Schema.String),
   SEARCH_QUERY_KEY: Schema.optional(Schema.String),
   SEARCH_ENGINE: Schema.optional(Schema.Literal('sql', 'memory')),
+  SEARCH_RECONCILE: Schema.optional(Schema.Literal('on', 'off')),
   IST_ENVIRONMENT: Schema.optional(Schema.String),
   IST_VERSION: Schema.optional(Schema.String),
   IST_BUILD_NUMBER: Schema.optional(Schema.String),
@@ -155,6 +163,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     searchApiKey,
     searchQueryKey,
     searchEngine: e.SEARCH_ENGINE ?? 'memory',
+    searchReconcile: e.SEARCH_RECONCILE !== 'off',
     environment: e.IST_ENVIRONMENT ?? 'local',
     version: e.IST_VERSION ?? process.env['npm_package_version'] ?? '0.0.0',
     buildNumber: e.IST_BUILD_NUMBER ?? 'dev',

@@ -7,6 +7,8 @@ import { Lifecycle } from './http/health';
 import { createIdentity } from './identity';
 import { isArticlesIndexEmpty, reindexAll } from './search/indexer';
 import { startSearchUpkeep } from './search/reconcile';
+import { ChangePusher } from './search/remote/pusher';
+import { RemoteSearchService } from './search/remote/service';
 import { seedIfEmpty } from './seed';
 
 /**
@@ -21,8 +23,9 @@ async function main(): Promise<void> {
   await database.exclusively(advisoryLocks.startup, async () => {
     await database.migrate();
     await seedIfEmpty(database.db, config, (message) => console.log(message));
-    if (config.searchUrl === undefined && (await isArticlesIndexEmpty(database.db))) {
-      console.log('search: building the embedded search indexes…');
+    // With SEARCH_URL too: the local tables are what the pusher sends to the service.
+    if (await isArticlesIndexEmpty(database.db)) {
+      console.log('search: building the search index tables…');
       const report = await reindexAll(database.db, (message) => console.log(message));
       console.log(
         `search: indexed ${report.articles} articles and ${report.locations} locations in ${(report.milliseconds / 1000).toFixed(1)} s`,
@@ -48,6 +51,15 @@ async function main(): Promise<void> {
   });
 
   let stopSearchUpkeep = () => {};
+  // SEARCH_URL set: the configured service is fed from the change log (one server at a time).
+  const pusher =
+    config.searchUrl === undefined
+      ? undefined
+      : new ChangePusher(
+          database.db,
+          new RemoteSearchService(config.searchUrl, config.searchApiKey),
+          (message) => console.log(message),
+        );
   /**
    * SIGTERM (or Ctrl+C): /readyz turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load
    * balancer to notice) the listener closes, requests in flight finish (each answered with
@@ -70,6 +82,7 @@ async function main(): Promise<void> {
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
+      await pusher?.stop();
       await identity.close();
       await database.close();
       console.log('IST stopped');
@@ -85,7 +98,13 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(`IST is ready at ${config.publicUrl}`);
   // The index against the tables: what a killed writer left owed, missing or orphaned.
-  stopSearchUpkeep = startSearchUpkeep(database.db, (message) => console.log(message));
+  if (config.searchReconcile) {
+    stopSearchUpkeep = startSearchUpkeep(database.db, (message) => console.log(message));
+  }
+  if (pusher !== undefined) {
+    await pusher.start();
+    console.log(`search push: feeding ${config.searchUrl ?? ''}`);
+  }
   if (await hasFeedSources(database.db)) {
     ingestion.start();
     console.log('feeds: ingestion job started');

@@ -2,7 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db, PoolStats } from '../db/client';
+import { sql } from 'drizzle-orm';
 import { pendingMails } from '../mail/outbox';
+import { readVersion } from '../search/change-log/follower';
+import { rowsOf } from '../search/execute';
+import { followerOf } from '../search/memory/changes';
 
 /**
  * The server's Prometheus metrics (issue 17), one registry per app (tests run several apps in
@@ -37,16 +41,6 @@ export class Metrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
-  /**
-   * Search change-log entries written but not yet applied by this server's search copy. The
-   * change-log follower sets it (`Metrics.of(db)?.searchChangeLag.set(n)`); 0 until it does.
-   */
-  readonly searchChangeLag = new Gauge({
-    name: 'ist_search_change_log_lag',
-    help: 'Search change-log entries not yet applied by this server',
-    registers: [this.registry],
-  });
-
   constructor(db: Db, poolStats: () => PoolStats | undefined) {
     collectDefaultMetrics({ register: this.registry, prefix: 'ist_' });
     new Gauge({
@@ -68,6 +62,52 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.set(await pendingMails(db));
+      },
+    });
+    // The change log (migration 0014): where it is, where this server's search copy is, and
+    // where the pusher to a remote service is (SEARCH_URL), read at each scrape.
+    const log = async () => (await readVersion(db)).version;
+    new Gauge({
+      name: 'ist_search_change_log_version',
+      help: 'The search change log’s latest version (every server sees the same)',
+      registers: [this.registry],
+      async collect() {
+        this.set(await log());
+      },
+    });
+    new Gauge({
+      name: 'ist_search_change_log_applied',
+      help: 'The change-log version this server’s in-process search copy has applied',
+      registers: [this.registry],
+      collect() {
+        const follower = followerOf(db);
+        if (follower !== undefined) this.set(follower.appliedVersion);
+      },
+    });
+    new Gauge({
+      name: 'ist_search_change_log_lag',
+      help: 'Search change-log entries not yet applied by this server’s search copy (0 without one)',
+      registers: [this.registry],
+      async collect() {
+        const follower = followerOf(db);
+        this.set(follower === undefined ? 0 : Math.max(0, (await log()) - follower.appliedVersion));
+      },
+    });
+    new Gauge({
+      name: 'ist_search_push_lag',
+      help: 'Search change-log entries not yet pushed to the remote search service (SEARCH_URL), by service',
+      labelNames: ['service'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const row of rowsOf(
+          await db.execute(sql`
+            select substr(f.follower_id, 6) as service, greatest(v.version - f.applied, 0) as lag
+            from search_followers f, search_change_version v
+            where f.follower_id like 'push:%'`),
+        )) {
+          this.set({ service: String(row['service']) }, Number(row['lag']));
+        }
       },
     });
     byDb.set(db, this);

@@ -1,6 +1,8 @@
-import { and, eq, gt, isNull, lt, or, inArray } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, inArray, sql } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
+import { advisoryLocks } from '../db/client';
+import { rowsOf } from '../search/execute';
 import { oidcPayloads } from '../db/schema/oidc';
 
 // The models whose rows carry a grantId the provider may revoke together (the same set as
@@ -109,7 +111,21 @@ export function drizzleAdapter(db: Db): AdapterFactory {
   return (kind) => new DrizzleAdapter(db, kind);
 }
 
-/** Deletes expired rows; the provider never reads them (find filters on expiry) but they pile up. */
-export async function deleteExpiredPayloads(db: Db): Promise<void> {
-  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, new Date()));
+/**
+ * Deletes expired rows; the provider never reads them (find filters on expiry) but they pile up.
+ * Of several servers on one database only one deletes at a time: the others find the
+ * transaction's advisory lock taken and skip this round (false). The lock ends with the
+ * transaction, so a server killed mid-delete holds nothing.
+ */
+export async function deleteExpiredPayloads(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf(
+      await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${advisoryLocks.identityCleanup}) as "claimed"`,
+      ),
+    );
+    if (row?.['claimed'] !== true) return false;
+    await tx.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, new Date()));
+    return true;
+  });
 }

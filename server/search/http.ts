@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Transform } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { verifiedApiClaims } from '../http/current-user';
@@ -9,7 +10,8 @@ import { SearchRequestError } from './errors';
 import type { CountStrategy, SearchResult } from './execute';
 import { countDocuments, executeSearch, lookupDocument } from './execute';
 import type { IndexDefinition } from './index-definition';
-import { articlesIndex, indexes } from './index-definition';
+import { articlesIndex, azureIndexOf, indexes } from './index-definition';
+import { indexWritten } from './memory/changes';
 import { MemoryEngine } from './memory/engine';
 import { Recent } from './recent';
 import type { RawSearchParameters, SearchRequest } from './request';
@@ -72,7 +74,10 @@ type Operation =
   | { readonly kind: 'searchPost'; readonly sdkPath: boolean }
   | { readonly kind: 'count' }
   | { readonly kind: 'lookup'; readonly key: string }
-  | { readonly kind: 'index' };
+  | { readonly kind: 'index' }
+  | { readonly kind: 'definition' }
+  | { readonly kind: 'define' }
+  | { readonly kind: 'drop' };
 
 const jsonType = 'application/json; odata.metadata=none; charset=utf-8';
 const identifier = /^[A-Za-z0-9_-]+$/;
@@ -246,6 +251,34 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
         }
         return sendJson(reply, document);
       }
+      case 'definition':
+        return sendJson(reply, azureIndexOf(index));
+      case 'define':
+      case 'drop': {
+        if (readOnly.has(request)) {
+          return sendAzureError(
+            reply,
+            403,
+            'Authorization failed: only an admin api-key can create or delete an index.',
+          );
+        }
+        if (operation.kind === 'drop') {
+          // The embedded indexes are fixed: deleting one empties it (a rebuild starts there).
+          await db.execute(sql`truncate ${sql.identifier(index.table)}`);
+          await indexWritten(db);
+          return reply.code(204).send();
+        }
+        // Their fields are fixed too: a PUT is accepted when it asks for exactly these.
+        const asked = JSON.stringify(fieldsOf(request.body));
+        if (asked !== JSON.stringify(azureIndexOf(index)['fields'])) {
+          throw new SearchRequestError(
+            `The request is invalid. Details: the embedded service's index '${index.name}' has fixed fields; PUT /indexes/${index.name} must define exactly them (GET /indexes/${index.name}).`,
+            undefined,
+            400,
+          );
+        }
+        return reply.code(204).send();
+      }
       case 'index': {
         if (request.method !== 'POST') throw noResource(request);
         // A query key only reads: second-store documents (and every other) stay as uploaded.
@@ -367,7 +400,7 @@ function route(request: FastifyRequest): { index: IndexDefinition; operation: Op
     operationSegment = operation;
     tail = extra;
   }
-  if (indexName === undefined || docsSegment === undefined) throw noResource(request);
+  if (indexName === undefined) throw noResource(request);
   const index =
     identifier.test(indexName) && Object.hasOwn(indexes, indexName)
       ? indexes[indexName]
@@ -376,6 +409,13 @@ function route(request: FastifyRequest): { index: IndexDefinition; operation: Op
     throw new SearchRequestError(`The index '${indexName}' was not found.`, undefined, 404);
   }
   if (tail.length > 0) throw noResource(request);
+  // GET /indexes/{name}: the definition (a pusher looks before it creates a missing index).
+  if (docsSegment === undefined || docsSegment === '') {
+    if (request.method === 'GET') return { index, operation: { kind: 'definition' } };
+    if (request.method === 'PUT') return { index, operation: { kind: 'define' } };
+    if (request.method === 'DELETE') return { index, operation: { kind: 'drop' } };
+    throw noResource(request);
+  }
   const lookup = /^docs\('((?:[^']|'')*)'\)$/.exec(docsSegment);
   if (lookup && operationSegment === undefined) {
     return { index, operation: { kind: 'lookup', key: (lookup[1] ?? '').replace(/''/g, "'") } };
@@ -483,4 +523,19 @@ function messageOf(error: unknown): string {
   const source = cause instanceof Error ? cause : error;
   const message = source instanceof Error ? source.message : String(source);
   return `The request is invalid. Details: ${message.split('\n', 1)[0] ?? ''}`;
+}
+
+/** The `fields` of an index definition body, each with the attributes Azure's PUT takes. */
+function fieldsOf(body: unknown): unknown {
+  const fields =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['fields'] : [];
+  if (!Array.isArray(fields)) return [];
+  const attributes = ['name', 'type', 'key', 'searchable', 'filterable', 'sortable', 'facetable'];
+  return fields.map((f: unknown) => {
+    const given = typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : {};
+    return Object.fromEntries([
+      ...attributes.map((a) => [a, given[a] ?? (a === 'name' || a === 'type' ? null : false)]),
+      ['retrievable', given['retrievable'] ?? true],
+    ]);
+  });
 }

@@ -161,3 +161,20 @@ export const fieldNamesOf = (index: IndexDefinition): string[] => index.fields.m
 
 /** The tsvector column of a searchable field. */
 export const tsvectorColumnOf = (fieldName: string) => `${fieldName}_tsv`;
+
+/** An index definition as Azure's PUT /indexes/{name} takes it. */
+export function azureIndexOf(index: IndexDefinition): Record<string, unknown> {
+  return {
+    name: index.name,
+    fields: index.fields.map((f) => ({
+      name: f.name,
+      type: f.type,
+      key: f.key,
+      searchable: f.searchable,
+      filterable: f.filterable,
+      sortable: f.sortable,
+      facetable: f.facetable,
+      retrievable: f.retrievable,
+    })),
+  };
+}

@@ -62,6 +62,15 @@ describe.each(backends)('metrics on %s', (backend) => {
       headers: { 'api-key': server.config.searchQueryKey },
     });
     expect(search.status).toBe(200);
+    // A document written: the change log moves, and this server's copy applies it.
+    const upload = await fetch(`${server.baseUrl}/search/indexes/articles/docs/index`, {
+      method: 'POST',
+      headers: { 'api-key': server.config.searchApiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        value: [{ '@search.action': 'upload', articleId: 'metrics-1', articleTitle: 'Metrics' }],
+      }),
+    });
+    expect(upload.status).toBe(200);
     const unknown = await fetch(`${server.baseUrl}/api/no/such/path/${Date.now()}`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -104,7 +113,14 @@ describe.each(backends)('metrics on %s', (backend) => {
       1,
     );
     expect(valueOf(samples, 'ist_outbox_depth')).toBe(0);
+    // The upload's read-your-writes: applied before it answered, so no lag on this server.
+    const logVersion = valueOf(samples, 'ist_search_change_log_version') ?? 0;
+    expect(logVersion).toBeGreaterThan(0);
+    expect(valueOf(samples, 'ist_search_change_log_applied')).toBe(logVersion);
     expect(valueOf(samples, 'ist_search_change_log_lag')).toBe(0);
+    if (backend === 'postgres') {
+      expect(valueOf(samples, 'ist_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    }
     expect(valueOf(samples, 'ist_process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 

@@ -154,7 +154,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   try {
     await database.migrate();
     await options.prepare?.(database.db);
-    const app = await buildApp({ config, db: database.db, identity: options.identity });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      identity: options.identity,
+      poolStats: () => database.poolStats(),
+    });
     await app.listen({ port, host: '127.0.0.1' });
     // The in-process search copy loads in the background: wait, so every answer comes from it.
     await MemoryEngine.of(database.db, articlesIndex)?.loaded();

@@ -1,0 +1,131 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { articlesIndex } from '../index-definition';
+import type { PushAction } from './service';
+import { RemoteSearchService } from './service';
+
+/** A stand-in service answering each request with the next scripted answer, recording them. */
+async function scripted(
+  answers: ((body: { value?: { articleId: string }[] }) => {
+    status: number;
+    body?: unknown;
+    headers?: Record<string, string>;
+  })[],
+) {
+  const seen: { method: string; url: string; body: { value?: { articleId: string }[] } }[] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    let text = '';
+    request.on('data', (c: Buffer) => (text += c.toString()));
+    request.on('end', () => {
+      const body = (text === '' ? {} : JSON.parse(text)) as { value?: { articleId: string }[] };
+      seen.push({ method: request.method ?? '', url: request.url ?? '', body });
+      const answer = answers.shift()?.(body) ?? { status: 500 };
+      response.writeHead(answer.status, {
+        'content-type': 'application/json',
+        ...answer.headers,
+      });
+      response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${port}`, seen };
+}
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+const upload = (articleId: string): PushAction => ({
+  '@search.action': 'mergeOrUpload',
+  articleId,
+  articleTitle: `Title ${articleId}`,
+});
+const ok = (key: string) => ({ key, status: true, statusCode: 200, errorMessage: null });
+const noSleep = () => Promise.resolve();
+
+describe('RemoteSearchService', () => {
+  it('creates an index the service does not have with PUT /indexes/{name}', async () => {
+    const stub = await scripted([() => ({ status: 404 }), () => ({ status: 201, body: {} })]);
+    const service = new RemoteSearchService(stub.url, 'admin-key');
+    expect(await service.ensureIndex(articlesIndex)).toBe(true);
+    expect(stub.seen.map((r) => `${r.method} ${r.url.split('?')[0] ?? ''}`)).toEqual([
+      'GET /indexes/articles',
+      'PUT /indexes/articles',
+    ]);
+    const put = stub.seen[1]?.body as unknown as { name: string; fields: { name: string }[] };
+    expect(put.name).toBe('articles');
+    expect(put.fields.map((f) => f.name)).toContain('articleTitle');
+  });
+
+  it('retries the items a 207 reports as retryable, not those that will fail again', async () => {
+    const stub = await scripted([
+      () => ({
+        status: 207,
+        body: {
+          value: [
+            ok('1'),
+            { key: '2', status: false, statusCode: 503, errorMessage: 'busy' },
+            { key: '3', status: false, statusCode: 400, errorMessage: 'bad document' },
+          ],
+        },
+      }),
+      () => ({ status: 200, body: { value: [ok('2')] } }),
+    ]);
+    const service = new RemoteSearchService(
+      stub.url,
+      'k',
+      { attempts: 3, firstDelayMs: 1, maxDelayMs: 1 },
+      noSleep,
+    );
+    const outcome = await service.push(articlesIndex, [upload('1'), upload('2'), upload('3')]);
+    expect(outcome.indexed).toBe(2);
+    expect(outcome.refused).toEqual([{ key: '3', statusCode: 400, errorMessage: 'bad document' }]);
+    expect(stub.seen[1]?.body.value?.map((d) => d.articleId)).toEqual(['2']);
+  });
+
+  it('backs off on 429 and 503, honouring Retry-After, then succeeds', async () => {
+    const stub = await scripted([
+      () => ({ status: 429, headers: { 'retry-after': '2' }, body: { error: {} } }),
+      () => ({ status: 503, body: { error: {} } }),
+      (body) => ({ status: 200, body: { value: (body.value ?? []).map((d) => ok(d.articleId)) } }),
+    ]);
+    const waits: number[] = [];
+    const service = new RemoteSearchService(
+      stub.url,
+      'k',
+      { attempts: 5, firstDelayMs: 100, maxDelayMs: 10_000 },
+      (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    );
+    const outcome = await service.push(articlesIndex, [upload('7')]);
+    expect(outcome).toEqual({ indexed: 1, refused: [] });
+    // Retry-After: 2 s; then the doubled back-off.
+    expect(waits).toEqual([2000, 200]);
+  });
+
+  it('gives up after its attempts so the caller keeps its position', async () => {
+    const stub = await scripted([() => ({ status: 503 }), () => ({ status: 503 })]);
+    const service = new RemoteSearchService(
+      stub.url,
+      'k',
+      { attempts: 2, firstDelayMs: 1, maxDelayMs: 1 },
+      noSleep,
+    );
+    await expect(service.push(articlesIndex, [upload('1')])).rejects.toThrow(/gave up/);
+  });
+
+  it('refuses a batch above 1,000 actions, and a wrong key for good', async () => {
+    const stub = await scripted([() => ({ status: 403, body: { error: { message: 'no' } } })]);
+    const service = new RemoteSearchService(stub.url, 'wrong', undefined, noSleep);
+    const many = Array.from({ length: 1001 }, (_, i) => upload(String(i)));
+    await expect(service.push(articlesIndex, many)).rejects.toThrow(RangeError);
+    await expect(service.push(articlesIndex, [upload('1')])).rejects.toThrow(/403/);
+    expect(stub.seen).toHaveLength(1);
+  });
+});
