@@ -34,6 +34,11 @@ export interface MixOptions {
   readonly seed: number;
   /** Only load the copy and write where its memory goes (search-footprint-<N>.md). */
   readonly footprintOnly: boolean;
+  /**
+   * Run ours (the memory engine) on the PostgreSQL corpus instead of the embedded PGlite one:
+   * for a size whose PGlite corpus takes too long to build on a shared machine.
+   */
+  readonly oursOnPostgres: boolean;
 }
 
 const clients = 8;
@@ -171,13 +176,16 @@ export async function benchMix(options: MixOptions): Promise<void> {
     dataDir: join('data', `bench-search-${size}`, 'pgdata'),
   };
   const log = (message: string) => console.log(message);
-  await ensureCorpus(target, { rebuild: options.rebuild, log });
-  const floorTarget = options.floorRequests > 0 ? await postgresTarget(size) : undefined;
+  const floorTarget =
+    options.floorRequests > 0 || options.oursOnPostgres ? await postgresTarget(size) : undefined;
   if (floorTarget !== undefined) await ensureCorpus(floorTarget, { rebuild: options.rebuild, log });
+  const oursTarget = options.oursOnPostgres && floorTarget !== undefined ? floorTarget : target;
+  if (oursTarget === target) await ensureCorpus(target, { rebuild: options.rebuild, log });
+  const oursDatabase = oursTarget.engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
 
   const loadAtStart = loadavg()[0] ?? 0;
   const t0 = performance.now();
-  const server = await startServer(target, options.port, 'memory');
+  const server = await startServer(oursTarget, options.port, 'memory');
   const readyMs = performance.now() - t0;
   const pid = server.child.pid ?? 0;
   const idleMb = residentBytes(pid) / 2 ** 20;
@@ -217,7 +225,7 @@ export async function benchMix(options: MixOptions): Promise<void> {
   );
 
   let floor: Phases | undefined;
-  if (floorTarget !== undefined) {
+  if (floorTarget !== undefined && options.floorRequests > 0) {
     const floorServer = await startServer(floorTarget, options.port, 'sql');
     try {
       floor = await runPhases(
@@ -237,6 +245,7 @@ export async function benchMix(options: MixOptions): Promise<void> {
   const summary = {
     size,
     engine: 'memory',
+    database: oursDatabase,
     p50: ours.sequential.all.p50,
     p95: ours.sequential.all.p95,
     p99: ours.sequential.all.p99,
@@ -289,7 +298,7 @@ export async function benchMix(options: MixOptions): Promise<void> {
     `#### Query mix, ${size.toLocaleString('en')} documents (run ${summary.runAt.slice(0, 16)}Z)`,
     '',
     `Machine: ${machine}. Load average (1 min, 2 cores shared by 8 engineers): ${loadAtStart.toFixed(1)} at the start, ${ours.load} during our phases, ${cold.load} nothing kept${floor === undefined ? '' : `, ${floor.load} during the floor's`}.`,
-    `Ours: the embedded default (PGlite, \`SEARCH_ENGINE=memory\`), ready (in-memory copy loaded) ${summary.readySeconds} s after the process started; resident ${Math.round(idleMb)} MB idle, **${summary.residentMb} MB** after the mix. Floor: the same requests to the SQL executor (\`SEARCH_ENGINE=sql\`) on PostgreSQL with the table's indexes, same corpus${floor === undefined ? ' (not run)' : `, the first ${floor.sequential.all.n} and ${floor.concurrent.all.n} requests of each phase`}.`,
+    `Ours: ${oursTarget.engine === 'pglite' ? 'the embedded default (PGlite, `SEARCH_ENGINE=memory`)' : 'the in-memory engine (`SEARCH_ENGINE=memory`) on the PostgreSQL corpus, not the embedded default (the PGlite corpus of this size was not built this session), pages fetched from PostgreSQL'}, ready (in-memory copy loaded) ${summary.readySeconds} s after the process started; resident ${Math.round(idleMb)} MB idle, **${summary.residentMb} MB** after the mix. Floor: the same requests to the SQL executor (\`SEARCH_ENGINE=sql\`) on PostgreSQL with the table's indexes, same corpus${floor === undefined ? ' (not run)' : `, the first ${floor.sequential.all.n} and ${floor.concurrent.all.n} requests of each phase`}.`,
     `${summary.requests.sequential} requests one after the other, then ${summary.requests.concurrent} other requests over ${clients} concurrent clients (seed ${options.seed}), over HTTP as the browser sends them. Every request is asked once, except the default first page (${mixShares['default first page']}% of the mix). First: the class's first answer. Nothing kept: the same requests again, the engine forgetting before each one everything it keeps between requests (MemoryEngine.forget: match bitsets, phrase hits, scores, documents' JSON, parses, orderings sorted after first use). Times in ms.`,
     '',
     classTable(ours, cold, floor),

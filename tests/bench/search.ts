@@ -1,6 +1,6 @@
 /**
  * `npm run bench:search [-- --size 1000000] [--rebuild] [--requests n] [--floor-requests n]
- * [--no-floor] [--seed n] [--footprint]`: the query mix, the headline (search-mix-bench.ts; its floor on the
+ * [--no-floor] [--seed n] [--footprint] [--ours-on-postgres]`: the query mix, the headline (search-mix-bench.ts; its floor on the
  * PostgreSQL of BENCH_DATABASE_URL or DATABASE_URL).
  *
  * `npm run bench:search -- --warm [--size 1000000] [--rebuild] [--postgres] [--label text]
@@ -269,6 +269,7 @@ async function main() {
     port: options.port,
     seed: Number(value('--seed') ?? 18),
     footprintOnly: argv.includes('--footprint'),
+    oursOnPostgres: argv.includes('--ours-on-postgres'),
   });
 }
 

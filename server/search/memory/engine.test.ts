@@ -28,7 +28,7 @@ beforeAll(async () => {
   engine = MemoryEngine.open(database.db, articlesIndex);
   await engine.loaded();
   expect(engine.isReady).toBe(true);
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   engine.close();
   await database.close();
@@ -84,6 +84,24 @@ const filters = [
   "search.in(sourceCategory, 'News media|Official government', '|')",
   "search.in(articleId, '1 2 3 300 2999')",
   "articleId gt '2990'",
+  // Key and date ranges are runs of a presorted ordering (filter.ts SortedSlots).
+  "articleId ge '1500'",
+  "articleId lt '2'",
+  "articleId le '1000' and articleId gt '0999'",
+  'insertedDate gt 2025-03-01T00:00:00Z',
+  'insertedDate le 2025-01-15T12:00:00Z',
+  'insertedDate ne 2025-03-01T00:00:00Z',
+  'insertedDate eq null',
+  'publishedDate ne null and publishedDate lt 2025-02-01T00:00:00Z',
+  "(insertedDate lt 2025-03-12T02:24:23.748Z or insertedDate eq null) or (insertedDate eq 2025-03-12T02:24:23.748Z and articleId gt '1200')",
+  // Few distinct values: a bitset per value (value-bitsets.ts).
+  'articleType ne 3',
+  'childrenCount eq null or childrenCount ge 2',
+  'sourceCategory eq null',
+  "createdBy ne null and sourceCategory lt 'O'",
+  'isRead eq null or isCosmosDbArticle ne false',
+  'contextTagNames/any() and not suggestedContextTagNames/any()',
+  "diseaseIds/all(d: d ne '4') and diseaseIds/any()",
   'insertedDate ge 2025-03-01T00:00:00Z and insertedDate lt 2025-05-01T00:00:00Z',
   'publishedDate le 2025-01-01T00:00:00Z or publishedDate eq null',
   'childrenCount gt 0',
@@ -288,7 +306,7 @@ describe('the memory engine answers as the SQL executor', () => {
     for (const parameters of queries) await expectSame(parameters);
   });
 
-  it('stays equal through random writes, merges and deletes on the equality-indexed fields', async () => {
+  it('stays equal through random writes, merges and deletes on the indexed fields (equality, ranges, value bitsets)', async () => {
     // clusterId and sourceUrl have an equality index (equality-index.ts), the key its slot map:
     // uploads join existing clusters and URLs, merges move documents between them, deletes drop
     // members, between rounds of lookups on them.
@@ -296,7 +314,7 @@ describe('the memory engine answers as the SQL executor', () => {
     const quote = (value: unknown) => String(value).replaceAll("'", "''");
     const rows = rowsOf(
       await database.db.execute(
-        sql`select "articleId", "clusterId", "sourceUrl" from search_articles where "clusterId" is not null and "sourceUrl" is not null order by "articleId" limit 400`,
+        sql`select "articleId", "clusterId", "sourceUrl", to_char("insertedDate" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "inserted" from search_articles where "clusterId" is not null and "sourceUrl" is not null order by "articleId" limit 400`,
       ),
     );
     expect(rows.length).toBeGreaterThan(100);
@@ -310,6 +328,11 @@ describe('the memory engine answers as the SQL executor', () => {
           `search.in(articleId, '${quote(a['articleId'])}|${quote(b['articleId'])}|zz-p-1-1', '|')`,
           `not (clusterId eq '${quote(a['clusterId'])}') and articleType eq 3`,
           `search.in(clusterId, '${quote(a['clusterId'])}, ${quote(b['clusterId'])}')`,
+          // Ranges over presorted orderings and value bitsets, with slots appended since.
+          `insertedDate ge ${String(a['inserted'])} and articleId gt '${quote(b['articleId'])}'`,
+          `(insertedDate lt ${String(a['inserted'])} or insertedDate eq null) or (insertedDate eq ${String(a['inserted'])} and articleId gt '${quote(a['articleId'])}')`,
+          `isRead eq false and diseaseIds/any(d: search.in(d, '1|5|12', '|'))`,
+          `articleType eq 3 and not (isRead eq true) and diseaseIds/all(d: d ne '3')`,
         ]);
         await expectSame({ $filter: filter, $orderby: rng.pick(['', 'insertedDate desc']) });
       }
@@ -323,6 +346,8 @@ describe('the memory engine answers as the SQL executor', () => {
             articleType: 3,
             clusterId: like['clusterId'],
             sourceUrl: like['sourceUrl'],
+            ...(i % 2 === 0 ? { insertedDate: like['inserted'], isRead: i % 4 === 0 } : {}),
+            ...(i % 3 === 0 ? { diseaseIds: [String(i % 13), '5'] } : {}),
           };
         }),
         ...Array.from({ length: 3 }, () => ({
@@ -330,6 +355,8 @@ describe('the memory engine answers as the SQL executor', () => {
           articleId: rng.pick(rows)['articleId'],
           clusterId: rng.pick(rows)['clusterId'],
           sourceUrl: rng.pick(rows)['sourceUrl'],
+          isRead: rng.chance(0.5),
+          insertedDate: rng.pick(rows)['inserted'],
         })),
         ...Array.from({ length: 2 }, () => ({
           '@search.action': 'delete',

@@ -8,7 +8,7 @@ import { maxPageSize, maxSkip } from '../request';
 import type { Bitset } from './bitset';
 import { andInto, cardinality, toSlots } from './bitset';
 import { followingStarted, onIndexChanged, type IndexChange } from './changes';
-import { matchFilter, textFields } from './filter';
+import { matchFilter, textFields, type SortedSlots } from './filter';
 import {
   comparatorOf,
   topSlots,
@@ -36,8 +36,12 @@ const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.
 const resortAfter = 10_000;
 /** Score arrays kept (8 bytes a slot each). */
 const keptScores = 4;
-/** Orderings presorted on load (key order, the browser's default); others after first use. */
-const presorted = ['', 'insertedDate desc'];
+/**
+ * Orderings presorted on load (key order, the browser's default, the other date); others after
+ * first use. Each also serves its field's range filters (filter.ts SortedSlots): the date
+ * filters and the keyset page's `articleId gt …`.
+ */
+const presorted = ['', 'insertedDate desc', 'publishedDate desc'];
 
 export interface MemoryEngineOptions {
   readonly log?: (message: string) => void;
@@ -305,6 +309,15 @@ export class MemoryEngine {
     );
   }
 
+  /**
+   * The live slots sorted by a field, for its range filters: the key ascending (''), a number
+   * field descending (`field desc`), when that ordering is kept for the current copy.
+   */
+  private readonly sortedSlots = (field: string): SortedSlots | undefined => {
+    const found = this.permutations.get(field === this.index.key ? '' : `${field} desc`);
+    return found !== undefined && found.store === this.store ? found : undefined;
+  };
+
   /** Sorts the live slots by a field ordering (signature: `field dir,field dir`). */
   private presort(signature: string): Permutation {
     const store = this.store;
@@ -487,7 +500,9 @@ export class MemoryEngine {
       // Per top-level conjunct: the browser's filters share `articleType eq 3` and each chip, so a
       // new combination is mostly kept bitsets ANDed together.
       for (const { node, key } of this.parsed.filter(request.filter)) {
-        sets.push(this.matches.get(store, key, (from) => matchFilter(store, node, from)));
+        sets.push(
+          this.matches.get(store, key, (from) => matchFilter(store, node, from, this.sortedSlots)),
+        );
       }
     }
     const sparse = intersectSparse(store.live, sets);

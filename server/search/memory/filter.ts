@@ -17,7 +17,7 @@ import {
 } from '../odata/semantics';
 import type { ComparisonOperator } from '../odata/ast';
 import { resolveSearchFields } from '../simple-query/fields';
-import { andInto, andNotInto, emptyBitset, orInto, setBit, type Bitset } from './bitset';
+import { andInto, andNotInto, clearBit, emptyBitset, orInto, setBit, type Bitset } from './bitset';
 import { compareCodePoints } from './order';
 import type { TextField } from './postings';
 import type { Column, Store } from './store';
@@ -46,22 +46,34 @@ export function assertFilterSupported(node: FilterExpression, index: IndexDefini
  * column into a bitset, `and`/`or`/`not` are bitset operations. Dead slots may be set; only
  * slots ≥ from are decided (match-cache.ts extends a cached answer to appended slots).
  */
-export function matchFilter(store: Store, node: FilterExpression, from = 0): Bitset {
+export function matchFilter(
+  store: Store,
+  node: FilterExpression,
+  from = 0,
+  sorted: SortedLookup = () => undefined,
+): Bitset {
   const bits = store.capacity;
   switch (node.kind) {
     case 'and': {
       const [first, ...rest] = node.operands;
-      const result = first === undefined ? store.live.slice() : matchFilter(store, first, from);
-      for (const operand of rest) andInto(result, matchFilter(store, operand, from));
+      const result =
+        first === undefined ? store.live.slice() : matchFilter(store, first, from, sorted);
+      for (const operand of rest) {
+        // Nothing left (the keyset's `insertedDate eq … and articleId gt …`): the rest can't add.
+        if (isEmpty(result, from)) break;
+        andInto(result, matchFilter(store, operand, from, sorted));
+      }
       return result;
     }
     case 'or': {
       const result = emptyBitset(bits);
-      for (const operand of node.operands) orInto(result, matchFilter(store, operand, from));
+      for (const operand of node.operands) {
+        orInto(result, matchFilter(store, operand, from, sorted));
+      }
       return result;
     }
     case 'not':
-      return andNotInto(store.live.slice(), matchFilter(store, node.operand, from));
+      return andNotInto(store.live.slice(), matchFilter(store, node.operand, from, sorted));
     case 'value': {
       const value = node.value;
       if (value.kind === 'literal') {
@@ -90,6 +102,29 @@ export function matchFilter(store: Store, node: FilterExpression, from = 0): Bit
           // Keys are never null: ne is every other live document.
           return operator === 'eq' ? result : andNotInto(store.live.slice(), result);
         }
+        const byKey = sorted(column.field.name);
+        if (byKey !== undefined) {
+          // Key order ascending: the keys satisfying the operator are one run of it.
+          const { keys } = store;
+          const first = (after: boolean) =>
+            lowerBound(byKey.slots.length, (i) => {
+              const order = compareCodePoints(keys[byKey.slots[i] ?? 0] ?? '', literal);
+              return after ? order > 0 : order >= 0;
+            });
+          const run =
+            operator === 'gt' || operator === 'ge'
+              ? { from: first(operator === 'gt'), to: byKey.slots.length }
+              : { from: 0, to: first(operator === 'le') };
+          return withAppended(store, byKey, positionsOf(store, byKey.slots, run), (start) =>
+            scalarScan(
+              store,
+              oriented.field,
+              (s) =>
+                typeof s === 'string' && orderSatisfies(operator, compareCodePoints(s, literal)),
+              start,
+            ),
+          );
+        }
         return scalarScan(
           store,
           oriented.field,
@@ -100,6 +135,14 @@ export function matchFilter(store: Store, node: FilterExpression, from = 0): Bit
       if (column.kind === 'string' && typeof literal === 'string') {
         if (operator === 'eq' && column.equality !== null) {
           return slotsOfValues(store, column, [literal], from);
+        }
+        if (column.bitsets !== null) {
+          return scalarScan(
+            store,
+            oriented.field,
+            (s) => compareScalars(operator, s, literal),
+            from,
+          );
         }
         if (operator === 'eq' || operator === 'ne') {
           // One dictionary lookup, then a code comparison per slot (null is ne everything).
@@ -118,7 +161,23 @@ export function matchFilter(store: Store, node: FilterExpression, from = 0): Bit
           from,
         );
       }
-      if (column.kind === 'number' && typeof literal === 'number' && !Number.isNaN(literal)) {
+      if (column.kind === 'number' && column.bitsets === null) {
+        const byValue = sorted(column.field.name);
+        if (byValue !== undefined && (typeof literal === 'number' || literal === null)) {
+          const run = runOf(column.values, byValue.slots, operator, literal);
+          if (run !== undefined) {
+            return withAppended(store, byValue, positionsOf(store, byValue.slots, run), (start) =>
+              scalarScan(store, oriented.field, (s) => compareScalars(operator, s, literal), start),
+            );
+          }
+        }
+      }
+      if (
+        column.kind === 'number' &&
+        column.bitsets === null &&
+        typeof literal === 'number' &&
+        !Number.isNaN(literal)
+      ) {
         return numberScan(store, column.values, operator, literal, from);
       }
       return scalarScan(store, oriented.field, (s) => compareScalars(operator, s, literal), from);
@@ -219,6 +278,25 @@ function scalarScan(
   from: number,
 ): Bitset {
   const column = columnOf(store, ref);
+  if (column.kind === 'boolean' && column.bitsets !== null) {
+    const table = [holds(null), holds(false), holds(true)];
+    return column.bitsets.union((index) => table[index] === true, store.live);
+  }
+  if (column.kind === 'string' && column.bitsets !== null) {
+    const table = column.dict.map(holds);
+    const onNull = holds(null);
+    return column.bitsets.union(
+      (index) => (index === 0 ? onNull : table[index - 1] === true),
+      store.live,
+    );
+  }
+  if (column.kind === 'number' && column.bitsets !== null) {
+    const byIndex: boolean[] = [];
+    for (const [value, index] of column.bitsets.indexOf) {
+      byIndex[index] = Number.isNaN(value) ? holds(null) : holds(value);
+    }
+    return column.bitsets.sets.union((index) => byIndex[index] === true, store.live);
+  }
   const result = emptyBitset(store.capacity);
   const n = store.size;
   switch (column.kind) {
@@ -264,8 +342,24 @@ function scalarScan(
 function lambdaScan(store: Store, node: LambdaExpression, from: number): Bitset {
   const column = columnOf(store, node.collection);
   if (column.kind !== 'collection') throw new Unsupported('lambda over a non-collection');
+  const { offsets, values, bitsets } = column;
+  if (bitsets !== null) {
+    // Index 0: has any value; code + 1: holds the value.
+    if (node.body === undefined) return bitsets.union((index) => index === 0, store.live, false);
+    const name = column.field.name;
+    const holds = column.dict.map((value) => evaluateFilter(node, { [name]: [value] }));
+    if (node.quantifier === 'any') {
+      return bitsets.union((index) => index > 0 && holds[index - 1] === true, store.live, false);
+    }
+    // all: no value for which the body fails (an empty collection holds).
+    const failing = bitsets.union(
+      (index) => index > 0 && holds[index - 1] !== true,
+      store.live,
+      false,
+    );
+    return andNotInto(store.live.slice(), failing);
+  }
   const result = emptyBitset(store.capacity);
-  const { offsets, values } = column;
   const n = store.size;
   if (node.body === undefined) {
     for (let s = from; s < n; s++) if ((offsets[s + 1] ?? 0) > (offsets[s] ?? 0)) setBit(result, s);
@@ -285,5 +379,122 @@ function lambdaScan(store: Store, node: LambdaExpression, from: number): Bitset 
     }
     if (holds) setBit(result, s);
   }
+  return result;
+}
+
+/**
+ * A presorted permutation of the live slots by a field (descending, nulls last, for a number
+ * field; ascending for the key), as of when the copy had `size` slots: a range filter on the
+ * field is a run of it, so `insertedDate ge …` sets the run's slots instead of scanning.
+ */
+export interface SortedSlots {
+  readonly slots: Uint32Array;
+  readonly size: number;
+}
+
+/** The sorted slots of a field, when the engine keeps them. */
+export type SortedLookup = (field: string) => SortedSlots | undefined;
+
+/** Whether no bit ≥ from is set. */
+function isEmpty(set: Bitset, from: number): boolean {
+  for (let i = from >>> 5; i < set.length; i++) if (set[i] !== 0) return false;
+  return true;
+}
+
+/** Positions [from, to) of a permutation, or (outside) every other position. */
+interface Run {
+  readonly from: number;
+  readonly to: number;
+  readonly outside?: boolean;
+}
+
+/** The first i in [0, n) for which the monotone predicate holds (n when none). */
+function lowerBound(n: number, holds: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (holds(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The positions of a descending, nulls-last permutation of a number column satisfying
+ * `operator literal` (compareScalars' rules: null only equals null, and is `ne` any number): one
+ * run [from, to), or its complement when `outside` (ne). Undefined for comparisons the scan keeps.
+ */
+function runOf(
+  values: Float64Array,
+  slots: Uint32Array,
+  operator: ComparisonOperator,
+  literal: number | null,
+): Run | undefined {
+  const value = (i: number) => values[slots[i] ?? 0] ?? NaN;
+  const nulls = lowerBound(slots.length, (i) => Number.isNaN(value(i)));
+  if (literal === null || Number.isNaN(literal)) {
+    if (operator === 'eq') return { from: nulls, to: slots.length };
+    if (operator === 'ne') return { from: 0, to: nulls };
+    return undefined;
+  }
+  const below = lowerBound(nulls, (i) => value(i) < literal);
+  const atOrBelow = lowerBound(nulls, (i) => value(i) <= literal);
+  switch (operator) {
+    case 'ge':
+      return { from: 0, to: below };
+    case 'gt':
+      return { from: 0, to: atOrBelow };
+    case 'le':
+      return { from: atOrBelow, to: nulls };
+    case 'lt':
+      return { from: below, to: nulls };
+    case 'eq':
+      return { from: atOrBelow, to: below };
+    case 'ne':
+      return { from: atOrBelow, to: below, outside: true };
+  }
+}
+
+/**
+ * The slots at positions [run.from, run.to) of a permutation (or every other position when
+ * outside): set one by one when they are the fewer, else the live set with the others cleared.
+ * Slots appended since the permutation are left to withAppended.
+ */
+function positionsOf(store: Store, slots: Uint32Array, run: Run): Bitset {
+  const { from, to, outside } = run;
+  const inRun = Math.max(0, to - from);
+  const chosen = outside === true ? slots.length - inRun : inRun;
+  if (chosen * 2 <= slots.length) {
+    const result = emptyBitset(store.capacity);
+    if (outside === true) {
+      for (let i = 0; i < from; i++) setBit(result, slots[i] ?? 0);
+      for (let i = Math.max(from, to); i < slots.length; i++) setBit(result, slots[i] ?? 0);
+    } else for (let i = from; i < to; i++) setBit(result, slots[i] ?? 0);
+    return result;
+  }
+  const result = store.live.slice();
+  if (outside === true) for (let i = from; i < to; i++) clearBit(result, slots[i] ?? 0);
+  else {
+    for (let i = 0; i < from; i++) clearBit(result, slots[i] ?? 0);
+    for (let i = Math.max(from, to); i < slots.length; i++) clearBit(result, slots[i] ?? 0);
+  }
+  return result;
+}
+
+/**
+ * result with the slots appended since the permutation decided by scan (from the word holding
+ * the first of them: scan decides every slot ≥ its argument).
+ */
+function withAppended(
+  store: Store,
+  sorted: SortedSlots,
+  result: Bitset,
+  scan: (from: number) => Bitset,
+): Bitset {
+  const start = sorted.size & ~31;
+  if (start >= store.size) return result;
+  const tail = scan(start);
+  for (let w = start >>> 5; w < result.length; w++) result[w] = tail[w] ?? 0;
   return result;
 }

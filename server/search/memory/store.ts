@@ -3,6 +3,7 @@ import { clearBit, setBit, wordsFor, type Bitset } from './bitset';
 import { TextField } from './postings';
 import { StringTable } from './strings';
 import { EqualityIndex, worthIndexing } from './equality-index';
+import { maxBitsetValues, ValueBitsets } from './value-bitsets';
 
 /** A column's interned strings; ranks (code-point order, PostgreSQL's "C" collation) on demand. */
 export class Dictionary {
@@ -50,9 +51,24 @@ export class Dictionary {
 
 /** A filterable or sortable field's values per slot. */
 export type Column =
-  | { readonly kind: 'number'; readonly field: FieldDefinition; values: Float64Array }
+  | {
+      readonly kind: 'number';
+      readonly field: FieldDefinition;
+      values: Float64Array;
+      /**
+       * For a column of few distinct values (articleType): a bitset per value (value-bitsets.ts),
+       * the value's index in `indexOf` (NaN, null, among them).
+       */
+      bitsets: { readonly sets: ValueBitsets; readonly indexOf: Map<number, number> } | null;
+    }
   /** 0 null, 1 false, 2 true: ascending order is Azure's (nulls first). */
-  | { readonly kind: 'boolean'; readonly field: FieldDefinition; values: Uint8Array }
+  | {
+      readonly kind: 'boolean';
+      readonly field: FieldDefinition;
+      values: Uint8Array;
+      /** A bitset per value: index 0 null, 1 false, 2 true. */
+      bitsets: ValueBitsets | null;
+    }
   /** -1 null. */
   | {
       readonly kind: 'string';
@@ -61,6 +77,8 @@ export type Column =
       codes: Int32Array;
       /** The slots of each value, for a column of many distinct values (equality-index.ts). */
       equality: EqualityIndex | null;
+      /** For a column of few distinct values: a bitset per code + 1 (0: null). */
+      bitsets: ValueBitsets | null;
     }
   /** The key: the store's own keys array. */
   | { readonly kind: 'key'; readonly field: FieldDefinition }
@@ -72,6 +90,8 @@ export type Column =
       offsets: Uint32Array;
       values: Int32Array;
       size: number;
+      /** For a collection of few distinct values: 0 "has any", code + 1 "holds the value". */
+      bitsets: ValueBitsets | null;
     };
 
 /** A row as the loader selects it: columns by field name, tsvectors under `${field}__tsv`. */
@@ -134,7 +154,10 @@ export class Store {
     this.slotOf.set(key, slot);
     setBit(this.live, slot);
     this.liveCount++;
-    for (const column of this.columns.values()) store(column, slot, row[column.field.name]);
+    for (const column of this.columns.values()) {
+      store(column, slot, row[column.field.name]);
+      addToBitsets(column, slot);
+    }
     for (const [name, text] of this.text) {
       const value = row[tsvAlias(name)];
       text.index(slot, typeof value === 'string' ? value : '');
@@ -151,6 +174,9 @@ export class Store {
         if (worthIndexing(column.dict.size, this.liveCount)) {
           column.equality = EqualityIndex.of(column.codes, this.size, column.dict.size);
         }
+      }
+      if (column.kind !== 'key' && column.bitsets === null) {
+        bitsetsOf(column, this.size, this.capacity);
       }
     }
   }
@@ -173,16 +199,20 @@ export class Store {
       switch (column.kind) {
         case 'number':
           column.values = grown(column.values, capacity);
+          column.bitsets?.sets.grow(capacity);
           break;
         case 'boolean':
           column.values = grown(column.values, capacity);
+          column.bitsets?.grow(capacity);
           break;
         case 'string':
           column.codes = grown(column.codes, capacity);
           column.equality?.grow(capacity);
+          column.bitsets?.grow(capacity);
           break;
         case 'collection':
           column.offsets = grown(column.offsets, capacity + 1);
+          column.bitsets?.grow(capacity);
           break;
         case 'key':
           break;
@@ -202,9 +232,10 @@ function columnFor(field: FieldDefinition, key: string, capacity: number): Colum
         dict: new Dictionary(),
         codes: new Int32Array(capacity),
         equality: null,
+        bitsets: null,
       };
     case 'Edm.Boolean':
-      return { kind: 'boolean', field, values: new Uint8Array(capacity) };
+      return { kind: 'boolean', field, values: new Uint8Array(capacity), bitsets: null };
     case 'Collection(Edm.String)':
       return {
         kind: 'collection',
@@ -213,9 +244,79 @@ function columnFor(field: FieldDefinition, key: string, capacity: number): Colum
         offsets: new Uint32Array(capacity + 1),
         values: new Int32Array(capacity),
         size: 0,
+        bitsets: null,
       };
     default:
-      return { kind: 'number', field, values: new Float64Array(capacity) };
+      return { kind: 'number', field, values: new Float64Array(capacity), bitsets: null };
+  }
+}
+
+/**
+ * Builds a column's value bitsets over slots [0, size) when it has few distinct values (at most
+ * maxBitsetValues); a column of more keeps scanning.
+ */
+function bitsetsOf(column: Exclude<Column, { kind: 'key' }>, size: number, capacity: number): void {
+  switch (column.kind) {
+    case 'boolean':
+      column.bitsets = new ValueBitsets(capacity);
+      break;
+    case 'string':
+      if (column.dict.size + 1 > maxBitsetValues) return;
+      column.bitsets = new ValueBitsets(capacity);
+      break;
+    case 'collection':
+      if (column.dict.size + 1 > maxBitsetValues) return;
+      column.bitsets = new ValueBitsets(capacity);
+      break;
+    case 'number': {
+      const distinct = new Set<number>();
+      for (let s = 0; s < size && distinct.size <= maxBitsetValues; s++) {
+        distinct.add(column.values[s] ?? NaN);
+      }
+      if (distinct.size > maxBitsetValues) return;
+      column.bitsets = { sets: new ValueBitsets(capacity), indexOf: new Map() };
+      break;
+    }
+  }
+  for (let slot = 0; slot < size; slot++) addToBitsets(column, slot);
+}
+
+/** Sets slot's bits in its column's value bitsets; a value past their limit drops them. */
+function addToBitsets(column: Column, slot: number): void {
+  switch (column.kind) {
+    case 'boolean':
+      column.bitsets?.add(slot, column.values[slot] ?? 0);
+      return;
+    case 'string':
+      if (column.bitsets?.add(slot, (column.codes[slot] ?? -1) + 1) === false) {
+        column.bitsets = null;
+      }
+      return;
+    case 'collection': {
+      const sets = column.bitsets;
+      if (sets === null) return;
+      const start = column.offsets[slot] ?? 0;
+      const end = column.offsets[slot + 1] ?? 0;
+      if (end > start) sets.add(slot, 0);
+      for (let i = start; i < end; i++) {
+        if (!sets.add(slot, (column.values[i] ?? 0) + 1)) {
+          column.bitsets = null;
+          return;
+        }
+      }
+      return;
+    }
+    case 'number': {
+      const bitsets = column.bitsets;
+      if (bitsets === null) return;
+      const value = column.values[slot] ?? NaN;
+      let index = bitsets.indexOf.get(value);
+      if (index === undefined) bitsets.indexOf.set(value, (index = bitsets.indexOf.size));
+      if (!bitsets.sets.add(slot, index)) column.bitsets = null;
+      return;
+    }
+    case 'key':
+      return;
   }
 }
 
