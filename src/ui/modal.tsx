@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useCallback, useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { Button } from '@/ui/button';
+import { enterMovesOn, formFieldSelector } from '@/ui/enter-moves-on';
 import { useOverlayRegistration } from '@/ui/overlay-store';
 
 /** The buttons the shared modal can show (spec 000 §2 "Shared dialog"). */
@@ -40,14 +41,6 @@ export interface ModalProps {
 // (spec 000 §2, spec 001 §2), so a half-filled entry form is never lost by a stray key.
 const ignoreClose = () => undefined;
 
-const fieldSelector = [
-  'input:not([type="hidden"]):not(:disabled)',
-  'select:not(:disabled)',
-  'textarea:not(:disabled)',
-  '[contenteditable="true"]',
-  '[role="combobox"]',
-].join(',');
-
 /**
  * Where the next key is expected when the modal opens: what its body names (data-autofocus),
  * else its first field (a form), else its primary action (a confirmation: Commit, Mark read,
@@ -57,7 +50,7 @@ function focusFirstFieldOrPrimary(panel: HTMLElement): void {
   const body = panel.querySelector<HTMLElement>('[data-modal-body]');
   // A body may name its own start (the suggestions panel: the selected suggestion).
   const named = body?.querySelector<HTMLElement>('[data-autofocus]');
-  const field = named ?? body?.querySelector<HTMLElement>(fieldSelector);
+  const field = named ?? body?.querySelector<HTMLElement>(formFieldSelector);
   const primary = panel.querySelector<HTMLElement>('[data-modal-primary]:not(:disabled)');
   const anyButton = panel.querySelector<HTMLElement>('button:not(:disabled)');
   (field ?? primary ?? anyButton)?.focus();
@@ -118,7 +111,17 @@ export function Modal(props: ModalProps) {
     <Dialog open={open} onClose={ignoreClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
       <div className={fullScreen ? '' : 'fixed inset-0 flex items-center justify-center p-4'}>
-        <DialogPanel ref={focus.attach} onFocus={focus.onFocus} className={panelClass}>
+        <DialogPanel
+          ref={focus.attach}
+          onFocus={focus.onFocus}
+          onKeyDownCapture={(event) => {
+            const panel = event.currentTarget;
+            enterMovesOn(event, panel.querySelector<HTMLElement>('[data-modal-body]'), () =>
+              panel.querySelector<HTMLElement>('[data-modal-primary]:not(:disabled)'),
+            );
+          }}
+          className={panelClass}
+        >
           <div className="border-b border-slate-200 px-5 py-3">
             <DialogTitle className="text-base font-semibold text-slate-900">{title}</DialogTitle>
           </div>

@@ -24,6 +24,9 @@ export default function GoToActivityDialog() {
   const [failed, setFailed] = useState<string | null>(null);
   // The answer for the text typed is on its way: keys held by the key handler wait for it.
   const [answered, setAnswered] = useState<string | null>(null);
+  // The highlighted row, set to the first of each answer: cmdk picks its first item when the
+  // text changes, before this answer's rows exist, and Enter then chose nothing.
+  const [highlighted, setHighlighted] = useState('');
 
   useEffect(() => {
     if (!goToActivityOpen) return;
@@ -34,6 +37,7 @@ export default function GoToActivityDialog() {
         .then((rows) => {
           if (!live) return;
           setFound(rows);
+          setHighlighted(rows[0] === undefined ? '' : String(rows[0].diseaseActivityId));
           setFailed(null);
           setAnswered(text);
         })
@@ -65,7 +69,14 @@ export default function GoToActivityDialog() {
       <div className="fixed inset-0 flex items-start justify-center px-4 pt-[14vh]">
         <DialogPanel className="w-full max-w-xl overflow-hidden rounded-md border border-slate-200 bg-white shadow-xl">
           <DialogTitle className="sr-only">Go to activity</DialogTitle>
-          <Cmdk label="Go to activity" shouldFilter={false} loop className="text-sm">
+          <Cmdk
+            label="Go to activity"
+            shouldFilter={false}
+            loop
+            value={highlighted}
+            onValueChange={setHighlighted}
+            className="text-sm"
+          >
             <Cmdk.Input
               autoFocus
               value={text}

@@ -334,7 +334,7 @@ export function DraftRow({
           gridCell
         />
       </td>
-      <td className={`${cell} text-xs text-slate-500`}>{draft.id === null ? 'New' : 'Saved'}</td>
+      <td className={`${cell} text-xs text-slate-600`}>{draft.id === null ? 'New' : 'Saved'}</td>
       <td className={`${cell} text-xs font-medium text-slate-800`}>{entryTypeLabel[draft.type]}</td>
       {isCase ? (
         <CaseCells draft={draft} readOnly={readOnly} />
@@ -343,7 +343,7 @@ export function DraftRow({
           <OtherFields draft={draft} readOnly={readOnly} />
         </td>
       )}
-      <td className={`${cell} text-center text-xs text-slate-500`}>
+      <td className={`${cell} text-center text-xs text-slate-600`}>
         {readOnly ? (
           draft.articles.length > 0 ? (
             draft.articles.length

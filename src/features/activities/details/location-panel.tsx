@@ -15,6 +15,7 @@ import {
   setView,
   useDetails,
 } from './details-store';
+import { focusLocationTable } from './location-table';
 import {
   entryViewLabel,
   entryViews,
@@ -90,6 +91,8 @@ export function LocationPanel({
     });
     // The analyst is adding a place the activity has no entry for yet: say so (spec 001 §5).
     setNotice(messages.locationNotInActivity);
+    // The next key is for the new place's table (a c adds its entry), not for the search box.
+    focusLocationTable(hit.id);
   }
 
   return (
@@ -115,7 +118,7 @@ export function LocationPanel({
                 inputRef.current?.focus();
               }}
               className={`px-2.5 py-1 text-xs font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 ${
-                locationMode === mode ? 'bg-accent-600 text-white' : 'bg-white text-slate-700'
+                locationMode === mode ? 'bg-accent-700 text-white' : 'bg-white text-slate-700'
               }`}
             >
               {mode === 'search' ? 'Search/Add' : 'Filter'}

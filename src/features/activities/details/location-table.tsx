@@ -54,6 +54,29 @@ export const entriesColumns = [
   'Delete',
 ] as const;
 
+/**
+ * One grid for every location's table: fixed widths (rem) so the stacked tables' columns line
+ * up whatever their rows hold; Location takes what is left. Each width fits the cell's input
+ * (date box 7 rem, figure boxes 4 rem) with the cell's padding.
+ */
+const columnWidths: Readonly<Record<(typeof entriesColumns)[number], string | undefined>> = {
+  Location: undefined,
+  'Reported Date': '7.75rem',
+  'Committed On': '6rem',
+  'Entry Type': '6.5rem',
+  Reported: '4.75rem',
+  Suspected: '4.75rem',
+  Confirmed: '4.75rem',
+  Deaths: '4.75rem',
+  'Reported Cumulative': '5rem',
+  'Suspected Cumulative': '5rem',
+  'Confirmed Cumulative': '5rem',
+  'Deaths Cumulative': '5rem',
+  Articles: '4rem',
+  User: '3.25rem',
+  Delete: '3.5rem',
+};
+
 const cell = 'border-b border-slate-200 px-1.5 py-1 text-xs';
 const num = `${cell} text-right font-mono tabular-nums`;
 
@@ -131,10 +154,10 @@ function ReportRow({
           ? formatDay(report.reportedOn)
           : formatDay(report.reportedOn)}
       </td>
-      <td className={`${cell} whitespace-nowrap text-slate-600`}>
+      <td className={`${cell} text-slate-600`}>
         {formatLocalTime(report.reportCollection.commitDate)}
       </td>
-      <td className={`${cell} whitespace-nowrap font-medium text-slate-800`}>
+      <td className={`${cell} font-medium text-slate-800`}>
         {toggle && toggle.count > 0 ? (
           <button
             type="button"
@@ -197,15 +220,26 @@ function boundsOf(draft: DraftEntry, drafts: readonly DraftEntry[]): DraftBounds
   });
 }
 
-/** Focuses the reported-on box of a draft once it is on screen. */
-export function focusDraft(key: string, framesLeft = 20): void {
+/** Focuses an element once it is on screen (valtio renders after the store changes). */
+function focusWhenShown(find: () => HTMLElement | null, framesLeft = 20): void {
   requestAnimationFrame(() => {
-    const input = document.getElementById(`reported-on-${key}`);
-    // valtio renders after the store changes: wait for the row to be on screen.
-    if (input === null && framesLeft > 0) focusDraft(key, framesLeft - 1);
-    else input?.focus();
+    const element = find();
+    if (element === null && framesLeft > 0) focusWhenShown(find, framesLeft - 1);
+    else element?.focus();
   });
 }
+
+/** Focuses the reported-on box of a draft once it is on screen. */
+export const focusDraft = (key: string): void =>
+  focusWhenShown(() => document.getElementById(`reported-on-${key}`));
+
+/** Focuses a location's table once it is on screen: where `a c` goes next. */
+export const focusLocationTable = (locationId: number): void =>
+  focusWhenShown(() =>
+    document.querySelector<HTMLElement>(
+      `[data-testid="location-table"][data-location-id="${locationId}"]`,
+    ),
+  );
 
 /** Adds an entry of a type at a location and puts the cursor in its date. */
 export function addEntryAndFocus(locationId: number, type: AddableEntryType): void {
@@ -343,9 +377,14 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
       </header>
       <LocationCurvePanel locationId={location.id} name={location.displayName} />
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse">
+        <table className="w-full min-w-[72rem] table-fixed border-collapse">
+          <colgroup>
+            {entriesColumns.map((column) => (
+              <col key={column} style={{ width: columnWidths[column] }} />
+            ))}
+          </colgroup>
           <thead>
-            <tr className="bg-slate-50 text-left text-[11px] uppercase tracking-wide text-slate-500">
+            <tr className="bg-slate-50 text-left text-[11px] uppercase text-slate-500">
               {entriesColumns.map((column) => (
                 <th
                   key={column}

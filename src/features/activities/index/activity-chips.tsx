@@ -37,7 +37,7 @@ export function ActivityChips() {
                   {count !== undefined && ' '}
                   {count !== undefined && (
                     <span
-                      className={`ml-0.5 tabular-nums ${on ? 'text-white/80' : 'text-slate-400'}`}
+                      className={`ml-0.5 tabular-nums ${on ? 'text-white/80' : 'text-slate-600'}`}
                     >
                       {count}
                     </span>

@@ -10,6 +10,7 @@ import {
 import { ReportingPeriodType, reportingPeriodTypeLabel, speciesGroupLabel } from '@/domain/enums';
 import type { Lookups } from '@/domain/lookups';
 import { ComboboxField } from '@/ui/combobox-field';
+import { enterSkipAttribute } from '@/ui/enter-moves-on';
 import { SelectField } from '@/ui/select-field';
 import { VisibilityField } from '@/ui/visibility-field';
 import {
@@ -211,6 +212,8 @@ export function NewActivityFields({ lookups }: { readonly lookups: Lookups }) {
           <input
             type="date"
             aria-label="Pick the Reporting Period Start Date"
+            // Enter passes over it: the typed date above is the keyboard's way in.
+            {...{ [enterSkipAttribute]: '' }}
             min={earliestReportingPeriodStart}
             max={today}
             value={

@@ -9,7 +9,7 @@ export function SuggestionsButton() {
       Suggested actions
       {unread !== null && unread > 0 && (
         <span
-          className="rounded-full bg-accent-600 px-1.5 text-xs font-semibold text-white"
+          className="rounded-full bg-accent-700 px-1.5 text-xs font-semibold text-white"
           aria-label={`${unread} unread`}
         >
           {unread}
