@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { signIn } from '../support/sign-in';
-import { createPostgresDatabase, freePort } from '../support/test-server';
+import { createPostgresDatabase } from '../support/test-server';
 
 /**
  * Two IST servers on one PostgreSQL under load (issue 17), `node --import tsx
@@ -110,8 +110,19 @@ async function main(): Promise<void> {
   const servers: ServerProcess[] = [];
   const rows: string[] = [];
   try {
+    // Ports 5250 and 5251 unless BENCH_PORT says otherwise. Both servers have A's PUBLIC_URL, as
+    // behind one load balancer: the issuer in a token is `${PUBLIC_URL}/oidc`, so with two
+    // public URLs (as before) B refused A's tokens.
+    const firstPort = Number(process.env['BENCH_PORT'] ?? 5250);
+    const publicUrl = `http://127.0.0.1:${firstPort}`;
+    let nextPort = firstPort;
     const env = async () => ({
-      ...serverProcessEnv({ port: await freePort(), databaseUrl: database.url, dataDir }),
+      ...serverProcessEnv({ port: nextPort++, databaseUrl: database.url, dataDir }),
+      PUBLIC_URL: publicUrl,
+      // As operations.md advises behind a load balancer: for 2 s after SIGTERM every answer says
+      // Connection: close, so no kept-alive connection is idle when the listener closes (with 0,
+      // Node closed idle keep-alive sockets a client was writing its next request on: ECONNRESET).
+      SHUTDOWN_DELAY_MS: process.env['BENCH_SHUTDOWN_DELAY_MS'] ?? '2000',
       SEARCH_ENGINE: 'memory',
       SEED_ARTICLES: process.env['BENCH_ARTICLES'] ?? '5000',
       SEED_ACTIVITIES: process.env['BENCH_ACTIVITIES'] ?? '100',
@@ -122,23 +133,26 @@ async function main(): Promise<void> {
     servers.push(await startServerProcess(await env(), 600_000));
     const [a, b] = servers;
     if (a === undefined || b === undefined) throw new Error('servers did not start');
-    for (const s of servers) {
-      for (let i = 0; i < 600 && (await fetch(`${s.baseUrl}/readyz`)).status !== 200; i++) {
+    // Each server's own address (their baseUrl is the shared PUBLIC_URL).
+    const aUrl = publicUrl;
+    const bUrl = `http://127.0.0.1:${firstPort + 1}`;
+    for (const url of [aUrl, bUrl]) {
+      for (let i = 0; i < 600 && (await fetch(`${url}/readyz`)).status !== 200; i++) {
         await new Promise((r) => setTimeout(r, 500));
       }
     }
-    const { accessToken } = await signIn(a.baseUrl, 'analyst-amara');
+    const { accessToken } = await signIn(aUrl, 'analyst-amara');
     const queryKey = 'ist-embedded-search-query-key';
 
-    const one = await load(a.baseUrl, accessToken, queryKey, seconds).done;
+    const one = await load(aUrl, accessToken, queryKey, seconds).done;
     const [twoA, twoB] = await Promise.all([
-      load(a.baseUrl, accessToken, queryKey, seconds).done,
-      load(b.baseUrl, accessToken, queryKey, seconds).done,
+      load(aUrl, accessToken, queryKey, seconds).done,
+      load(bUrl, accessToken, queryKey, seconds).done,
     ]);
     const loadMid = load1();
 
-    const drainA = load(a.baseUrl, accessToken, queryKey, drainSeconds);
-    const drainB = load(b.baseUrl, accessToken, queryKey, drainSeconds);
+    const drainA = load(aUrl, accessToken, queryKey, drainSeconds);
+    const drainB = load(bUrl, accessToken, queryKey, drainSeconds);
     await new Promise((r) => setTimeout(r, (drainSeconds * 1000) / 2));
     const signalled = Date.now();
     a.child.kill('SIGTERM');
