@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { StoryClusters } from '../../src/domain/feeds/clustering';
+import { domainsOf } from '../../src/domain/feeds/source-domains';
 import type { Db } from '../db/client';
 import {
   articleContextTags,
@@ -68,13 +69,18 @@ export async function storeFeedArticles(
     const fresh = prepared.filter((p) => !known.has(p.canonicalUrl));
     if (fresh.length === 0) return { articleIds: [], touchedParentIds: [] };
 
-    const hosts = [...new Set(fresh.map((p) => hostOf(p.entry.url)))];
+    const hosts = [...new Set(fresh.flatMap((p) => domainsOf(hostOf(p.entry.url))))];
     const sources = new Map(
       (await tx.select().from(dataSources).where(inArray(dataSources.domain, hosts))).map((s) => [
         s.domain,
         s,
       ]),
     );
+    // The closest known domain: news.who.int is who.int's, so its articles get WHO's category.
+    const sourceOf = (host: string) =>
+      domainsOf(host)
+        .map((domain) => sources.get(domain))
+        .find((source) => source !== undefined);
     // Ids first, so the clusters (parent = first article's id) are known before the insert.
     const ids = rowsOf(
       await tx.execute(
@@ -92,7 +98,7 @@ export async function storeFeedArticles(
     for (const part of chunks(stored.map((s, i) => ({ ...s, cluster: assigned[i] })))) {
       await tx.insert(articles).values(
         part.map(({ articleId, article, cluster }) => {
-          const source = sources.get(hostOf(article.entry.url));
+          const source = sourceOf(hostOf(article.entry.url));
           return {
             articleId,
             title: article.entry.title,

@@ -37,6 +37,7 @@ interface Seeded {
   readonly isLinkedToActivity: boolean;
   readonly clusterId: number | null;
   readonly childrenCount: number;
+  readonly originalLanguage: string | null;
 }
 
 /** A seeded feed article referenced by an activity and in a cluster of several. */
@@ -68,7 +69,13 @@ test('a seeded article shows sections I–IV; c copies the id; m and the radios 
   ]) {
     await expect(page.getByRole('heading', { name })).toBeVisible();
   }
-  await expect(page.getByText('Translations are completed by Google Translate')).toBeVisible();
+  // The note shows on translated content only (issue 14): not for articles written in English.
+  const translationNote = page.getByText('Translations are completed by Google Translate');
+  if ((article.originalLanguage ?? 'English') === 'English') {
+    await expect(translationNote).toHaveCount(0);
+  } else {
+    await expect(translationNote).toBeVisible();
+  }
   const reports = page.getByRole('region', { name: 'III. Disease Activities Referenced' });
   await expect(reports.getByRole('columnheader', { name: 'Committed On' })).toBeVisible();
   await expect(reports.getByRole('row').nth(1)).toContainText(' in ');

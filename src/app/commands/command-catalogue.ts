@@ -2,6 +2,7 @@ import { appCommands } from '@/app/commands/app-commands';
 import type { Command } from '@/app/commands/registry';
 import { activityDetailsCommands } from '@/features/activities/details/details-commands';
 import { activityIndexCommands } from '@/features/activities/index/activity-index-commands';
+import { articleDetailsListCommands } from '@/features/articles/details/article-details-commands';
 import { addArticleCommand } from '@/features/articles/add/add-article-host';
 import { articleIndexCommands } from '@/features/articles/index/article-index-commands';
 import { feedSourcesCommands } from '@/features/feeds/feed-sources-commands';
@@ -19,6 +20,7 @@ export function commandCatalogue(): Command[] {
     ...activityIndexCommands(nothing),
     ...activityDetailsCommands(nothing),
     ...articleIndexCommands({ focusSearch: nothing, toggleFilters: nothing }),
+    ...articleDetailsListCommands(),
     addArticleCommand,
     ...feedSourcesCommands(),
   ];

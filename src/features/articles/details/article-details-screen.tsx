@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@/app/link';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
-import { commandRegistry, type Command, type CommandContext } from '@/app/commands/registry';
-import { matchRoute } from '@/app/routes';
+import { commandRegistry, type Command } from '@/app/commands/registry';
 import type { RelatedReportRow } from '@/domain/articles';
 import { entryTypeLabel, type EntryType } from '@/domain/enums';
 import { Button } from '@/ui/button';
@@ -11,6 +10,12 @@ import { EmptyState } from '@/ui/empty-state';
 import { LoadingState } from '@/ui/loading-state';
 import { SanitizedHtml } from '@/ui/sanitized-html';
 import { AddArticleHost } from '../add/add-article-host';
+import { useArticleIndex } from '../index/article-index-store';
+import {
+  articleDetailsListCommands,
+  articleDetailsScope,
+  onArticleDetails as onDetails,
+} from './article-details-commands';
 import { formatDateTime, formatDay, type ArticleView } from './article-view';
 import {
   parseArticleId,
@@ -27,9 +32,7 @@ export interface ArticleDetailsScreenProps {
 const readOnlyWarning =
   'Article not found and in read-only mode. If you just added this article, please wait and check back later to see if it has finished processing.';
 
-/** The hotkey scope of the details screen: always active (src/app/app.tsx), guarded by `when`. */
-export const articleDetailsScope = 'articleDetails';
-const onDetails = ({ pathname }: CommandContext) => matchRoute(pathname).id === 'articleDetails';
+export { articleDetailsScope };
 const openInNewTab = (href: string) => window.open(href, '_blank', 'noopener,noreferrer');
 
 /** 'Copied' for 1 second after a copy (spec 000 §9). */
@@ -365,9 +368,11 @@ function Details({ articleId }: { articleId: number | null }) {
         <Overview article={a} onRead={setReadVoid} />
       </Section>
       <Section number="II" title="Content">
-        <p className="mb-2 text-xs text-slate-500">
-          Translations are completed by Google Translate
-        </p>
+        {a.translated && (
+          <p className="mb-2 text-xs text-slate-500">
+            Translations are completed by Google Translate
+          </p>
+        )}
         <SanitizedHtml html={a.content} className="article-content max-w-none leading-relaxed" />
       </Section>
       <Section number="III" title="Disease Activities Referenced">
@@ -391,13 +396,30 @@ function Details({ articleId }: { articleId: number | null }) {
   );
 }
 
+/** What j at the end of the list found ('No more articles'), read out when it changes. */
+function ListEndNotice() {
+  const { endNotice } = useArticleIndex();
+  return (
+    <p role="status" className="min-h-4 text-xs font-medium text-slate-700">
+      {endNotice ?? ''}
+    </p>
+  );
+}
+
+/** j/k/]/[ and Escape/u (the list the analyst came from), registered while the screen shows. */
+function useListCommands() {
+  useEffect(() => commandRegistry.register(articleDetailsListCommands()), []);
+}
+
 /** /article/:articleIdParam — article details (spec 000 §2 "Article details screen"). */
 export default function ArticleDetailsScreen({ articleIdParam }: ArticleDetailsScreenProps) {
   const articleId = parseArticleId(articleIdParam);
+  useListCommands();
   return (
     <LookupsBoundary>
       {() => (
         <>
+          <ListEndNotice />
           <Details key={articleIdParam} articleId={articleId} />
           <AddArticleHost />
         </>

@@ -10,6 +10,8 @@ export interface ArticleView {
   readonly sourceCategory: string | null;
   readonly sourceSubcategory: string | null;
   readonly originalLanguage: string | null;
+  /** Written in another language than English: the content shown is Google's translation. */
+  readonly translated: boolean;
   readonly isRead: boolean;
   /** The summary for second-store articles, the body otherwise (spec 000 §2 II). */
   readonly content: string;
@@ -18,6 +20,15 @@ export interface ArticleView {
   readonly readOnly: boolean;
   /** Not in the API, found in the search index: the warning shows. */
   readonly onlyInIndex: boolean;
+}
+
+/**
+ * Whether the content is a translation: its original language is known and is not English
+ * (articles are stored in English; others were put into English by Google Translate).
+ */
+export function isTranslated(originalLanguage: string | null): boolean {
+  const language = originalLanguage?.trim().toLowerCase() ?? '';
+  return language !== '' && language !== 'english' && language !== 'en';
 }
 
 /** The view of an article the API answered. */
@@ -30,6 +41,7 @@ export function viewOfDetail(article: ArticleDetail): ArticleView {
     sourceCategory: article.sourceCategoryName,
     sourceSubcategory: article.sourceGroupName,
     originalLanguage: article.originalLanguage,
+    translated: isTranslated(article.originalLanguage),
     isRead: article.isRead,
     content: (article.isCosmosDbArticle ? article.summary : article.body) ?? '',
     clusterId: article.clusterId,
@@ -49,6 +61,7 @@ export function viewOfDocument(doc: ArticleSearchDocument): ArticleView {
     sourceCategory: doc.sourceCategory,
     sourceSubcategory: doc.sourceGroup,
     originalLanguage: doc.originalLanguage,
+    translated: isTranslated(doc.originalLanguage),
     isRead: doc.isRead ?? false,
     content: (doc.isCosmosDbArticle === true ? doc.summary : doc.articleBody) ?? '',
     clusterId: Number.isInteger(clusterId) ? clusterId : null,

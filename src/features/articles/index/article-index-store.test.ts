@@ -187,6 +187,38 @@ describe('article index store', () => {
     expect(articleIndexStore.selectedId).toBe('3');
   });
 
+  it('n goes into a collapsed cluster for its unread children, opening it', async () => {
+    const rows = [
+      article(1, { clusterId: 'c', isChild: false }),
+      article(2, { clusterId: 'c', isChild: true, isRead: true }),
+      article(3, { clusterId: 'c', isChild: true }),
+      article(4),
+    ];
+    const { services } = fakeServices([page(rows, 4)]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    markReadAndNext();
+    markReadAndNext();
+    expect(articleIndexStore.selectedId).toBe('3');
+    expect(currentRows().map((r) => r.article.articleId)).toEqual(['1', '2', '3', '4']);
+    markReadAndNext();
+    expect(articleIndexStore.selectedId).toBe('4');
+    expect(['1', '2', '3'].map(readOf)).toEqual([true, true, true]);
+  });
+
+  it('n keys typed while the next page loads apply after it, none dropped', async () => {
+    const { services, setRead } = fakeServices([
+      page(articlesFrom(1, 100), 200),
+      page(articlesFrom(101, 100), 100),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    articleIndexStore.selectedId = '99';
+    for (let i = 0; i < 5; i += 1) markReadAndNext();
+    await vi.waitFor(() => expect(articleIndexStore.selectedId).toBe('104'));
+    expect(setRead.mock.calls.map(([id]) => id)).toEqual(['99', '100', '101', '102', '103']);
+  });
+
   it('children show only when their cluster is expanded', async () => {
     const rows = [
       article(1, { clusterId: 'c', isChild: false }),

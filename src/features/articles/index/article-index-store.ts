@@ -16,7 +16,7 @@ import { loadFilters, saveFilters } from './filters-storage';
 import {
   loadedArticles,
   moveSelection as movedSelection,
-  nextUnreadId,
+  nextUnread,
   visibleRows,
   type VisibleRow,
 } from './visible-rows';
@@ -119,6 +119,11 @@ export const articleIndexStore = proxy<ArticleIndexState>(initialState());
 let services: ArticleIndexServices = engineArticleIndexServices;
 let searchSequence = 0;
 let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+/** The page load an `n` past the last loaded row waits for, and the n keys typed meanwhile. */
+let pageForNext: Promise<void> | null = null;
+let nextsWaiting = 0;
+/** The fresh search running or last run (what ArrowDown from the search box waits for). */
+let latestSearch: Promise<void> = Promise.resolve();
 
 /** Replaces the services (tests) and resets the store; returns nothing to undo. */
 export function resetArticleIndexStore(with_: ArticleIndexServices = engineArticleIndexServices) {
@@ -126,6 +131,8 @@ export function resetArticleIndexStore(with_: ArticleIndexServices = engineArtic
   searchSequence += 1;
   if (debounceTimer !== undefined) clearTimeout(debounceTimer);
   debounceTimer = undefined;
+  pageForNext = null;
+  nextsWaiting = 0;
   Object.assign(articleIndexStore, initialState());
 }
 
@@ -181,8 +188,23 @@ function searchRequest(after: ArticleCursor | null): ArticleSearchRequest {
  * A fresh search (spec 000 §4): page 1, selection, count and expansions cleared, loading shown.
  * A later search supersedes an earlier one still running.
  */
-export async function freshSearch(): Promise<void> {
+export function freshSearch(): Promise<void> {
+  latestSearch = runFreshSearch();
+  return latestSearch;
+}
+
+/** Resolves when the latest fresh search has answered (at once when none runs). */
+export async function freshSearchDone(): Promise<void> {
+  for (let waited: Promise<void> | null = null; waited !== latestSearch;) {
+    waited = latestSearch;
+    await waited;
+  }
+}
+
+async function runFreshSearch(): Promise<void> {
   const sequence = (searchSequence += 1);
+  pageForNext = null;
+  nextsWaiting = 0;
   markArticleSearch(articleSearchMarks.start);
   const state = articleIndexStore;
   Object.assign(state, {
@@ -335,6 +357,7 @@ export function toggleArticleRead(articleId: string): Promise<void> {
 /** A row click or Enter: marks it read if unread, then opens /article/{articleId}. */
 export function openArticle(articleId: string): void {
   articleIndexStore.selectedId = articleId;
+  articleIndexStore.endNotice = null;
   void setArticleRead(articleId, true);
   services.openArticle(articleId);
 }
@@ -390,41 +413,57 @@ export function toggleSelectedRead(): void {
   if (id !== null) void toggleArticleRead(id);
 }
 
+/** Selects the first unread article after `from`, opening its cluster if it is hidden. */
+function selectNextUnread(from: string | null): boolean {
+  const state = articleIndexStore;
+  const read = (article: ArticleSearchDocument) => isArticleRead(article);
+  const next = nextUnread(state.groups, state.expanded, from, read);
+  if (next === null) return false;
+  if (next.expandParentId !== null) state.expanded[next.expandParentId] = true;
+  state.selectedId = next.articleId;
+  return true;
+}
+
 /**
- * n: marks the selected article read and moves to the next unread row (the first unread one
- * when nothing is selected). Stays put when no unread row follows.
+ * n: marks the selected article read and moves to the next unread article (the first unread
+ * one when nothing is selected), into collapsed clusters too: no unread article is passed over.
+ * Past the last loaded row it loads the next page; at the real end it says so.
  */
 export function markReadAndNext(): void {
-  const rows = currentRows();
+  if (pageForNext !== null) {
+    // A page is on its way for an earlier n: this one applies once it has come.
+    nextsWaiting += 1;
+    return;
+  }
   const id = articleIndexStore.selectedId;
-  const read = (article: ArticleSearchDocument) => isArticleRead(article);
   if (id === null) {
-    articleIndexStore.selectedId = nextUnreadId(rows, null, read);
+    selectNextUnread(null);
     return;
   }
   void setArticleRead(id, true);
   articleIndexStore.endNotice = null;
-  const next = nextUnreadId(rows, id, read);
-  if (next !== null) {
-    articleIndexStore.selectedId = next;
-    return;
-  }
-  void nextUnreadOnNextPage(id);
+  if (selectNextUnread(id)) return;
+  const sequence = searchSequence;
+  const loading = nextUnreadOnNextPage(id).finally(() => {
+    if (pageForNext !== loading) return;
+    pageForNext = null;
+    const waiting = nextsWaiting;
+    nextsWaiting = 0;
+    // Keys typed during the load go on from the new selection, unless nothing moved.
+    const moved = articleIndexStore.selectedId !== id && sequence === searchSequence;
+    for (let i = 0; moved && i < waiting; i += 1) markReadAndNext();
+  });
+  pageForNext = loading;
 }
 
 /** n past the last loaded row: loads the next page and selects its first unread article. */
 async function nextUnreadOnNextPage(from: string): Promise<void> {
   const state = articleIndexStore;
-  const read = (article: ArticleSearchDocument) => isArticleRead(article);
   while (hasMoreArticles(state)) {
     if (state.status !== 'ready' || !(await loadMoreArticles())) return;
     // The analyst moved meanwhile: their selection wins.
     if (state.selectedId !== from) return;
-    const next = nextUnreadId(currentRows(), from, read);
-    if (next !== null) {
-      state.selectedId = next;
-      return;
-    }
+    if (selectNextUnread(from)) return;
   }
   state.endNotice = 'No more unread articles';
 }

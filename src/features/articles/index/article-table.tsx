@@ -11,6 +11,7 @@ import {
 import { articleOrigin, formatArticleDate } from './article-labels';
 import { EnvelopeClosedIcon, EnvelopeOpenIcon, LinkIcon, SortIcon } from './icons';
 import { isAssociated, toggleAssociated } from './suggested-mode';
+import { useSelectedRowFocus } from './selected-row-focus';
 import { TitleCell } from './title-cell';
 import { rowIndexOf, visibleRows, type VisibleRow } from './visible-rows';
 
@@ -212,11 +213,12 @@ const tableComponents: TableComponents<VisibleRow, TableContext> = {
       <tr
         {...props}
         aria-selected={selected}
+        tabIndex={selected ? 0 : -1}
         data-testid="article-row"
         data-article-id={item.article.articleId}
         data-child={item.isChild}
         onClick={() => openArticle(item.article.articleId)}
-        className={`h-[29px] cursor-pointer ${
+        className={`h-[29px] cursor-pointer outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 ${
           selected
             ? 'bg-accent-50 shadow-[inset_3px_0_0_var(--color-accent-700)]'
             : item.isChild
@@ -244,6 +246,7 @@ export function ArticleTable() {
   useEffect(() => {
     if (selectedIndex >= 0) table.current?.scrollIntoView({ index: selectedIndex });
   }, [selectedIndex]);
+  useSelectedRowFocus(snap.selectedId);
 
   return (
     <TableVirtuoso<VisibleRow, TableContext>

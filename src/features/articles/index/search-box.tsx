@@ -1,7 +1,28 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import type { Ref } from 'react';
 import { SearchInput } from '@/ui/search-input';
-import { applySearchText, setSearchText, useArticleIndex } from './article-index-store';
+import {
+  applySearchText,
+  articleIndexStore,
+  setSearchText,
+  useArticleIndex,
+} from './article-index-store';
+import { moveIntoResults } from './article-list-travel';
+import { focusArticleRow } from './selected-row-focus';
+
+/** ArrowDown or Enter in the box: searches what is typed, then the focus goes to the rows. */
+function intoResults(): void {
+  applySearchText();
+  void moveIntoResults().then((selectedId) => {
+    if (selectedId !== null) focusArticleRow(selectedId);
+  });
+}
+
+/** Escape in the box: back to the list (its selected row), the query kept. */
+function backToRows(): void {
+  const { selectedId } = articleIndexStore;
+  if (selectedId !== null) focusArticleRow(selectedId);
+}
 
 /** Spec 000 §2: the search syntax, as the help popup shows it. */
 export const searchSyntaxHelp = [
@@ -55,6 +76,8 @@ export function SearchBox({ inputRef }: { readonly inputRef: Ref<HTMLInputElemen
           value={searchText}
           onChange={setSearchText}
           onEnter={applySearchText}
+          onIntoResults={intoResults}
+          onEscape={backToRows}
         />
         <SearchHelp />
       </div>

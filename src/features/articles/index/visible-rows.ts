@@ -63,16 +63,38 @@ export function moveSelection(
   return rows[next]?.article.articleId ?? null;
 }
 
-/** The first unread row after the selected one (null when none is left). */
-export function nextUnreadId(
-  rows: readonly VisibleRow[],
+/** An unread article `n` goes to, and the cluster to open when it is a hidden child. */
+export interface NextUnread {
+  readonly articleId: string;
+  /** The parent whose collapsed cluster hides it; null when its row is shown. */
+  readonly expandParentId: string | null;
+}
+
+/**
+ * The first unread article after the selected one in table order (null when none is left).
+ * Children of collapsed clusters count: `n` passes over no unread article, it opens the cluster.
+ */
+export function nextUnread(
+  groups: readonly ArticleGroup<ArticleSearchDocument>[],
+  expanded: Readonly<Record<string, boolean>>,
   selectedId: string | null,
   isRead: (article: ArticleSearchDocument) => boolean,
-): string | null {
-  const from = rowIndexOf(rows, selectedId) + 1;
-  for (let i = from; i < rows.length; i += 1) {
-    const row = rows[i];
-    if (row && !isRead(row.article)) return row.article.articleId;
+): NextUnread | null {
+  // A selection no longer loaded counts as none: the first unread article is next.
+  let passedSelected =
+    selectedId === null || !loadedArticles(groups).some((a) => a.articleId === selectedId);
+  for (const group of groups) {
+    const parentId = group.parent.articleId;
+    const hidden = expanded[parentId] !== true;
+    for (const article of [group.parent, ...group.children]) {
+      if (!passedSelected) {
+        passedSelected = article.articleId === selectedId;
+        continue;
+      }
+      if (isRead(article)) continue;
+      const child = article !== group.parent;
+      return { articleId: article.articleId, expandParentId: child && hidden ? parentId : null };
+    }
   }
   return null;
 }

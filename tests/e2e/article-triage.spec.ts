@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { embeddedSearchQueryKey } from '../../server/config';
+import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
+
+/**
+ * Issue 14, "What it must show": with the unread filter on, 300 articles triaged with `n` across
+ * several page loads, from the keys alone (zero mouse events, zero Tab presses), and afterwards
+ * the search service itself, not the app, says exactly 300 more articles are read and none of
+ * the first 300 unread articles of the starting list was passed over.
+ */
+
+const triaged = 300;
+
+/** The search service's answer, with the server-to-server query key (the official counting). */
+async function searchService(
+  page: Page,
+  body: Record<string, unknown>,
+): Promise<{ count: number; ids: string[] }> {
+  const config = (await (await page.request.get('/config.json')).json()) as {
+    articleSearchUrl: string;
+  };
+  const response = await page.request.post(
+    `${config.articleSearchUrl}/search?api-version=2024-07-01`,
+    {
+      headers: { 'api-key': process.env['SEARCH_QUERY_KEY'] ?? embeddedSearchQueryKey },
+      data: { search: '*', count: true, select: 'articleId', ...body },
+    },
+  );
+  expect(response.ok()).toBe(true);
+  const answer = (await response.json()) as {
+    '@odata.count': number;
+    value: { articleId: string }[];
+  };
+  return { count: answer['@odata.count'], ids: answer.value.map((d) => d.articleId) };
+}
+
+const readCount = async (page: Page) =>
+  (await searchService(page, { filter: 'isRead eq true', top: 0 })).count;
+
+/** Counts Tab keydowns (trusted ones: the test's own presses). Call before the page opens. */
+async function countTabPresses(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counter = window as unknown as { tabPresses: number };
+    counter.tabPresses = 0;
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.isTrusted && event.key === 'Tab') counter.tabPresses += 1;
+      },
+      true,
+    );
+  });
+}
+
+test('300 unread articles triaged with n across page loads: none passed over, 300 more read', async ({
+  page,
+}) => {
+  // A few seconds on a quiet machine; the cap is for a shared, loaded one.
+  test.setTimeout(240_000);
+  await countMouseEvents(page);
+  await countTabPresses(page);
+  // Signing in through the real OpenID flow (the provider's page is clicked; counted from after).
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByRole('button', { name: 'Amara Okafor' }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+  // The unread filter, as the filter panel stores it (restored when the index opens).
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'articleIndex_filters',
+      JSON.stringify({
+        readStatus: [
+          { id: 0, selected: true },
+          { id: 1, selected: false },
+        ],
+      }),
+    ),
+  );
+  await resetMouseEvents(page);
+
+  // The starting set: the unread articles in the index's order (inserted date, newest first,
+  // then the key), as the search service lists them.
+  const start = await searchService(page, {
+    filter: 'articleType eq 3 and isRead eq false',
+    orderby: 'insertedDate desc,articleId',
+    top: triaged,
+  });
+  expect(start.count).toBeGreaterThan(triaged);
+  const readBefore = await readCount(page);
+
+  const pageLoads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/search/indexes/') && /insertedDate/.test(decodeURIComponent(r.url()))) {
+      pageLoads.push(r.url());
+    }
+  });
+  const puts = new Set<string>();
+  page.on('response', (r) => {
+    if (r.request().method() === 'PUT' && /\/api\/articles\/\d+$/.test(r.url()) && r.ok()) {
+      puts.add(r.url().replace(/.*\//, ''));
+    }
+  });
+
+  // Straight to the index (the token is kept): its rows must be there before the first key.
+  await page.goto('/article');
+  await expect(page.getByTestId('article-count')).toContainText('article(s) found', {
+    timeout: 30_000,
+  });
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('article-row').first()).toHaveAttribute('aria-selected', 'true');
+  for (let i = 0; i < triaged; i += 1) await page.keyboard.press('n');
+
+  await expect.poll(() => puts.size, { timeout: 120_000 }).toBe(triaged);
+  expect(await mouseEvents(page)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { tabPresses: number }).tabPresses)).toBe(
+    0,
+  );
+  // The first page, then at least three more as n went past the last loaded row.
+  expect(pageLoads.length).toBeGreaterThanOrEqual(4);
+  // Exactly the first 300 unread articles of the starting list were marked read…
+  expect([...puts].sort()).toEqual([...start.ids].sort());
+  // …and the search service counts them: exactly 300 more read, none of them still unread.
+  await expect.poll(() => readCount(page), { timeout: 30_000 }).toBe(readBefore + triaged);
+  const idList = start.ids.join('|');
+  const passedOver = await searchService(page, {
+    filter: `isRead eq false and search.in(articleId, '${idList}', '|')`,
+    top: 0,
+  });
+  expect(passedOver.count).toBe(0);
+});
