@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isKeyOwningControl } from '@/app/commands/focus-targets';
 
 /**
  * Where the keyboard is on the article index: the selected row holds the focus (a roving
@@ -10,26 +11,23 @@ import { useEffect } from 'react';
 const rowSelector = (articleId: string) =>
   `[data-testid="article-row"][data-article-id="${CSS.escape(articleId)}"]`;
 
-/** Frames to wait for virtuoso to paint a row scrolled into view. */
-const maxFrames = 10;
+/** Frames to wait for virtuoso to paint a row (a screen just shown measures first). */
+const maxFrames = 60;
 
 /** Focuses the selected row once it is painted (virtualised rows appear a frame or two late). */
 export function focusArticleRow(articleId: string, frames = maxFrames): void {
   const row = document.querySelector<HTMLElement>(rowSelector(articleId));
   if (row !== null) {
     row.focus({ preventScroll: true });
-    return;
+    if (document.activeElement === row) return;
   }
   if (frames > 0) requestAnimationFrame(() => focusArticleRow(articleId, frames - 1));
 }
 
+/** Free: on nothing, a container (the shell focuses <main> on a route change) or a row. */
 function focusIsFree(): boolean {
   const active = document.activeElement;
-  return (
-    active === null ||
-    active === document.body ||
-    (active instanceof HTMLElement && active.dataset['testid'] === 'article-row')
-  );
+  return active === null || !active.isConnected || !isKeyOwningControl(active);
 }
 
 /**
