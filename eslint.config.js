@@ -124,4 +124,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every spec runs under the CSP-violation listener (issue 16): test and expect come from
+    // tests/e2e/fixtures.ts, which re-exports the rest of @playwright/test.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message:
+                "Import from './fixtures' (it fails a test on any Content-Security-Policy violation).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

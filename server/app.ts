@@ -12,6 +12,7 @@ import { configJsonRoutes } from './http/config-json';
 import { healthRoutes, Lifecycle } from './http/health';
 import { installBoundedJsonParser } from './http/json-bounds';
 import { installRequestTextCheck } from './http/request-text';
+import { installSecurityHeaders } from './http/security-headers';
 import { installMetrics, Metrics } from './http/metrics';
 import { installErrorHandler, sendNotFound } from './http/errors';
 import { isClientRoute, registerSpa } from './http/static';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   installBoundedJsonParser(app);
   installRequestTextCheck(app);
+  await installSecurityHeaders(app, config);
   // Before any route, so every route gets the hook; /api and /search check a credential first,
   // and the hashed assets are files: the rest (config, OpenID, pages) is what anyone can call.
   await app.register(rateLimit, {

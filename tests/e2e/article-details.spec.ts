@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import fixtures from '../../src/ui/sanitized-html.fixtures.json' with { type: 'json' };
 import { embeddedSearchAdminKey, embeddedSearchQueryKey } from '../../server/config';
 

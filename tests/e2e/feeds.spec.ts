@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { FeedServer } from '../support/feed-server';
 import { rss2, startFeedServer } from '../support/feed-server';
 

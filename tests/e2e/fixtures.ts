@@ -1,0 +1,57 @@
+import { expect, test as base } from '@playwright/test';
+
+export * from '@playwright/test';
+
+/** What the page reported: a securitypolicyviolation event, or Chromium's console line for one. */
+interface Violation {
+  readonly directive: string;
+  readonly blocked: string;
+  readonly source: string;
+}
+
+declare global {
+  interface Window {
+    /** Bound by the fixture below; the page's listener reports through it. */
+    __istCspViolation?: (violation: Violation) => void;
+  }
+}
+
+/**
+ * Every spec imports `test` and `expect` from here, not from @playwright/test (issue 16): each
+ * page runs under the server's Content-Security-Policy with a listener that fails the test on
+ * any `securitypolicyviolation` (in the SPA and on the sign-in pages alike), and on Chromium's
+ * console report of one (a violation inside the worker has no document to fire on).
+ */
+export const test = base.extend<{ cspViolations: Violation[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: Violation[] = [];
+      await context.exposeBinding('__istCspViolation', (_source, v: Violation) => {
+        violations.push(v);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          window.__istCspViolation?.({
+            directive: e.effectiveDirective,
+            blocked: e.blockedURI,
+            source: `${e.sourceFile}:${e.lineNumber}`,
+          });
+        });
+      });
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) {
+          violations.push({
+            directive: 'console',
+            blocked: message.text(),
+            source: message.location().url,
+          });
+        }
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
