@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiSession, call, daysAgo, shown, type ApiSession } from './activity-details-setup';
 import { countMouseEvents, mouseEvents } from '../support/mouse-events';
 import { knownLocationTypesFilter } from '../../src/domain/location-search';
