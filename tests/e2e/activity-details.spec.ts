@@ -167,6 +167,9 @@ test('ending and opening a reporting period resets the cumulatives', async ({ pa
   await expect(page.getByRole('dialog')).toContainText('high-impact warnings');
   await page.getByRole('dialog').getByRole('button', { name: 'Commit', exact: true }).click();
   await expect(page.getByTestId('reporting-period')).toContainText('Reporting Period Closed');
+  // The committed end-period row reads its type as the spec labels it, not the enum name.
+  await expect(countryTable(page).getByText('New Outbreak', { exact: true })).toBeVisible();
+  await expect(countryTable(page).getByText('NewOutbreak')).toHaveCount(0);
 
   await countryTable(page).focus();
   await addEntry(page, 'n');
@@ -190,6 +193,8 @@ test('ending and opening a reporting period resets the cumulatives', async ({ pa
   await page.getByRole('dialog').getByRole('button', { name: 'Commit', exact: true }).click();
   await expect(page.getByTestId('reporting-period')).toContainText('Current Reporting Period');
   await expect(page.getByTestId('reporting-period')).toContainText('Previous Reporting Period');
+  await expect(countryTable(page).getByText('New Season', { exact: true })).toBeVisible();
+  await expect(countryTable(page).getByText('NewSeason')).toHaveCount(0);
 
   // Case data in the new period starts from zero: 5 new cases are 5 cumulative, not 55.
   await countryTable(page).focus();

@@ -68,7 +68,22 @@ test('Overview: edit overview refuses bad fields in the spec words, then SAVE OV
   page,
 }) => {
   await openActivityWithUpdate(page);
-  await page.getByRole('button', { name: 'Overview and epidemic curve' }).click();
+  // Spec 001 §2: under Entries, a sub-tab 'Overview' and the entries table (shown first).
+  const subTabs = page.getByRole('tablist', { name: 'Entries', exact: true });
+  await expect(subTabs.getByRole('tab')).toHaveText(['Overview', 'Entries table']);
+  await expect(subTabs.getByRole('tab', { name: 'Entries table' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByTestId('location-table').first()).toBeVisible();
+  // Keyboard: Enter on the focused sub-tab opens it.
+  await subTabs.getByRole('tab', { name: 'Overview' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(subTabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByTestId('location-table')).toHaveCount(0);
   const overview = page.getByRole('region', { name: 'Overview', exact: true });
   await expect(overview).toContainText('Number of days for update required');
   await expect(page.getByRole('img', { name: /^Epidemic curve of / })).toBeVisible();
@@ -95,6 +110,9 @@ test('Overview: edit overview refuses bad fields in the spec words, then SAVE OV
   await expect(overview).toContainText('21');
   await expect(overview).toContainText('30 day(s)');
   await expect(overview).toContainText('Figures from the weekly bulletin.');
+  // The refresh after SAVE OVERVIEW keeps the sub-tab; the entries table is one key away.
+  await subTabs.getByRole('tab', { name: 'Entries table' }).click();
+  await expect(page.getByTestId('location-table').first()).toBeVisible();
 });
 
 test("a location's epidemic curve opens under its table header", async ({ page }) => {
@@ -244,7 +262,7 @@ test('the edit-description icon waits while the form is dirty, with its hint', a
   // Playwright treats aria-disabled as disabled: force the click to show nothing opens.
   await edit.click({ force: true });
   await expect(dialog(page)).toHaveCount(0);
-  await page.getByRole('button', { name: 'Overview and epidemic curve' }).click();
+  await page.getByRole('tab', { name: 'Overview', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Edit overview' })).toHaveAttribute(
     'aria-disabled',
     'true',

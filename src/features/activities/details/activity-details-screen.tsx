@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { Link } from '@/app/link';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import { messages } from '@/domain/messages';
@@ -10,7 +10,14 @@ import { LoadingState } from '@/ui/loading-state';
 import { CommitBar } from './commit-bar';
 import { DetailsHeader } from './details-header';
 import { useActivityDetailsCommands } from './details-commands';
-import { closeDetails, openDetails, setPage, setTab, useDetails } from './details-store';
+import {
+  closeDetails,
+  openDetails,
+  setEntriesSubTab,
+  setPage,
+  setTab,
+  useDetails,
+} from './details-store';
 import {
   entryViewTypes,
   locationMatches,
@@ -78,19 +85,74 @@ function Pagination({
   );
 }
 
+/** The Entries tab's sub-tabs (spec 001 §2 "Under Entries is a sub-tab 'Overview' … and the entries table"). */
+const entriesSubTabs = [
+  ['overview', 'Overview'],
+  ['table', 'Entries table'],
+] as const;
+const subTabId = (id: string) => `entries-subtab-${id}`;
+const subPanelId = (id: string) => `entries-subpanel-${id}`;
+
+function EntriesSubTabs() {
+  const { entriesSubTab } = useDetails();
+  return (
+    <div role="tablist" aria-label="Entries" className="mb-3 flex gap-1">
+      {entriesSubTabs.map(([id, label]) => (
+        <button
+          key={id}
+          id={subTabId(id)}
+          type="button"
+          role="tab"
+          aria-selected={entriesSubTab === id}
+          aria-controls={subPanelId(id)}
+          onClick={() => setEntriesSubTab(id)}
+          className={`rounded px-2.5 py-1 text-xs font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 ${
+            entriesSubTab === id
+              ? 'bg-accent-50 text-accent-800 ring-1 ring-accent-600'
+              : 'text-slate-600 hover:bg-slate-100'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function EntriesTab() {
-  const { detail } = useDetails();
-  const shown = useShownLocations();
+  const { detail, entriesSubTab } = useDetails();
   const locationInput = useRef<HTMLInputElement>(null);
   const focusLocationSearch = useCallback(() => {
-    locationInput.current?.focus();
-    locationInput.current?.select();
+    const focus = () => {
+      locationInput.current?.focus();
+      locationInput.current?.select();
+    };
+    if (locationInput.current !== null) return focus();
+    // On the Overview sub-tab: the table (and its search box) mounts first.
+    setEntriesSubTab('table');
+    setTimeout(focus, 0);
   }, []);
   useActivityDetailsCommands(focusLocationSearch);
   if (detail === null) return null;
   return (
     <>
-      <OverviewSection />
+      <EntriesSubTabs />
+      {entriesSubTab === 'overview' ? (
+        <OverviewSection id={subPanelId('overview')} labelledBy={subTabId('overview')} />
+      ) : (
+        <EntriesTable inputRef={locationInput} />
+      )}
+    </>
+  );
+}
+
+/** The entries table sub-tab: location panel, commit bar, checks and the per-location tables. */
+function EntriesTable({ inputRef }: { readonly inputRef: RefObject<HTMLInputElement | null> }) {
+  const { detail } = useDetails();
+  const shown = useShownLocations();
+  if (detail === null) return null;
+  return (
+    <div id={subPanelId('table')} role="tabpanel" aria-labelledby={subTabId('table')}>
       {detail.readOnly && (
         <div
           role="alert"
@@ -100,7 +162,7 @@ function EntriesTab() {
           {messages.pendingAutoSurveillanceBanner}
         </div>
       )}
-      <LocationPanel inputRef={locationInput} />
+      <LocationPanel inputRef={inputRef} />
       <CommitBar />
       <PrecheckPanel />
       <WarningsPanel />
@@ -121,7 +183,7 @@ function EntriesTab() {
       ) : (
         shown.items.map((location) => <LocationTable key={location.id} location={location} />)
       )}
-    </>
+    </div>
   );
 }
 

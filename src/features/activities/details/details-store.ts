@@ -41,6 +41,8 @@ export interface DetailsState {
   error: string | null;
   detail: ActivityDetailJson | null;
   tab: 'entries' | 'assessments';
+  /** The Entries tab's sub-tab (spec 001 §2): 'Overview' or the entries table (the default). */
+  entriesSubTab: 'overview' | 'table';
   // Location panel.
   locationMode: 'filter' | 'search';
   locationText: string;
@@ -84,6 +86,7 @@ const initialState = (): DetailsState => ({
   error: null,
   detail: null,
   tab: 'entries',
+  entriesSubTab: 'table',
   locationMode: 'filter',
   locationText: '',
   view: 'all',
@@ -188,6 +191,9 @@ export function setView(view: EntryView): void {
 }
 export function setTab(tab: DetailsState['tab']): void {
   detailsStore.tab = tab;
+}
+export function setEntriesSubTab(subTab: DetailsState['entriesSubTab']): void {
+  detailsStore.entriesSubTab = subTab;
 }
 export function setOrder(order: LocationOrder): void {
   detailsStore.order = order;
