@@ -262,6 +262,13 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
             'Authorization failed: only an admin api-key can create or delete an index.',
           );
         }
+        if (operation.kind === 'drop' && index.readOnly === true) {
+          return sendAzureError(
+            reply,
+            403,
+            `The index '${index.name}' is read-only here: its documents are the IST API's own records and change with them.`,
+          );
+        }
         if (operation.kind === 'drop') {
           // The embedded indexes are fixed: deleting one empties it (a rebuild starts there).
           await db.execute(sql`truncate ${sql.identifier(index.table)}`);
