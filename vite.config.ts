@@ -25,6 +25,10 @@ export default defineConfig({
       'tests/api/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
+    // Two files at once: vitest's default on 2 cores is one worker, which leaves a core idle
+    // while a file waits on a spawned server or PostgreSQL. Every API test makes its own
+    // database and port, so files share no state.
+    maxWorkers: Number(process.env['VITEST_MAX_WORKERS'] ?? 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
