@@ -17,6 +17,22 @@ declare global {
 }
 
 /**
+ * Chromium checks the page's CSP inside the inert document DOMPurify parses untrusted HTML into
+ * (DOMParser inherits the policy) and reports the inline styles, style elements and handlers it meets there,
+ * although nothing in that document runs or is shown (cure53/DOMPurify#107, #900). Those reports
+ * come from our one sanitiser module and name inline style attributes or inline handlers only;
+ * they are not violations of the app. That nothing runs is asserted by article-details.spec.ts.
+ */
+function isInertParse(v: Violation): boolean {
+  if (!/\/assets\/sanitized-html-[\w-]+\.js/.test(v.source)) return false;
+  if (['style-src-attr', 'style-src-elem', 'script-src-attr'].includes(v.directive)) return true;
+  return (
+    v.directive === 'console' &&
+    /^(Applying inline style|Executing inline event handler) violates/.test(v.blocked)
+  );
+}
+
+/**
  * Every spec imports `test` and `expect` from here, not from @playwright/test (issue 16): each
  * page runs under the server's Content-Security-Policy with a listener that fails the test on
  * any `securitypolicyviolation` (in the SPA and on the sign-in pages alike), and on Chromium's
@@ -48,7 +64,10 @@ export const test = base.extend<{ cspViolations: Violation[] }>({
         }
       });
       await use(violations);
-      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(
+        violations.filter((v) => !isInertParse(v)),
+        'Content-Security-Policy violations',
+      ).toEqual([]);
     },
     { auto: true },
   ],
