@@ -1,3 +1,4 @@
+import { externalHref } from '@/domain/external-link';
 import DOMPurify, { type Config } from 'dompurify';
 import { useMemo } from 'react';
 
@@ -65,7 +66,7 @@ function getPurifier() {
   instance.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
     const href = node.getAttribute('href');
-    if (href === null || !allowedUri.test(href.trim())) {
+    if (externalHref(href) === undefined) {
       node.removeAttribute('href');
       return;
     }

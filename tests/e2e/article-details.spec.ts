@@ -245,6 +245,33 @@ test("DOMPurify's vectors through the details content path run no script in Chro
   expect(dialogs).toBe(0);
 });
 
+test('a source URL that is not http or https is shown as text, never as a link', async ({
+  page,
+}) => {
+  await signIn(page, 'Mei Tanaka');
+  for (const sourceUrl of ['data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
+    const articleId = await uploadIndexOnlyArticle(page, {
+      articleTitle: `Unsafe source URL ${sourceUrl.slice(0, 8)}`,
+      summary: 'An article whose source URL must not become a link.',
+      sourceUrl,
+    });
+    await page.goto(`/article/${articleId}`);
+    const shown = page.getByText(sourceUrl, { exact: true });
+    await expect(shown).toBeVisible();
+    await expect(shown).not.toHaveAttribute('href');
+    await expect(page.locator(`a[href^="${sourceUrl.slice(0, 5)}"]`)).toHaveCount(0);
+  }
+  const safe = await uploadIndexOnlyArticle(page, {
+    articleTitle: 'Safe source URL',
+    sourceUrl: 'https://www.who.int/emergencies',
+  });
+  await page.goto(`/article/${safe}`);
+  await expect(page.getByRole('link', { name: 'https://www.who.int/emergencies' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+});
+
 /** The search service's documents matching `filter` (the server-to-server query key). */
 async function searchDocuments(page: Page, filter: string): Promise<{ articleId: string }[]> {
   const config = (await (await page.request.get('/config.json')).json()) as {

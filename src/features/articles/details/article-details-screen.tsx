@@ -1,3 +1,5 @@
+import { externalHref } from '@/domain/external-link';
+import { ExternalLink, openExternal } from '@/ui/external-link';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@/app/link';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
@@ -98,14 +100,7 @@ function Overview({
       <div className="sm:col-span-2">
         <Field label="URL">
           {article.url ? (
-            <a
-              href={article.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="break-all text-accent-700 underline"
-            >
-              {article.url}
-            </a>
+            <ExternalLink href={article.url} className="break-all text-accent-700 underline" />
           ) : (
             'None'
           )}
@@ -286,13 +281,14 @@ function useDetailsCommands(
       });
     }
     const { url } = article;
-    if (url) {
+    // Only an address that may be a link is offered to open (data:, javascript: are text).
+    if (url && externalHref(url) !== undefined) {
       list.push({
         ...base,
         id: 'articleDetails.openSource',
         title: 'Open source URL',
         hotkey: 'o',
-        run: () => openInNewTab(url),
+        run: () => openExternal(url),
       });
     }
     return list;
