@@ -37,3 +37,29 @@ describe('the search service keys', () => {
     });
   });
 });
+
+describe('the demo sign-in (issue 16)', () => {
+  it('refuses to start the embedded provider under NODE_ENV=production', () => {
+    expect(() => loadServerConfig({ NODE_ENV: 'production' })).toThrow(
+      /does not start in production.*OIDC_ISSUER.*DEMO_SIGN_IN=allow/,
+    );
+  });
+
+  it('starts it in production when explicitly allowed, and says so in /config.json', () => {
+    const allowed = loadServerConfig({ NODE_ENV: 'production', DEMO_SIGN_IN: 'allow' });
+    expect(runtimeConfigOf(allowed).demoSignIn).toBe(true);
+    expect(runtimeConfigOf(loadServerConfig({})).demoSignIn).toBe(true);
+  });
+
+  it('needs no permission with an external issuer, and shows no demo banner then', () => {
+    const external = loadServerConfig({
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'https://login.example.org/realms/ist',
+    });
+    expect(runtimeConfigOf(external).demoSignIn).toBe(false);
+  });
+
+  it('refuses other values of DEMO_SIGN_IN', () => {
+    expect(() => loadServerConfig({ NODE_ENV: 'production', DEMO_SIGN_IN: 'yes' })).toThrow();
+  });
+});

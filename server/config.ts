@@ -17,6 +17,8 @@ export interface ServerConfig {
   readonly publicUrl: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /** NODE_ENV: `production` refuses the demo sign-in; `development` allows the vite dev origin. */
+  readonly nodeEnv: string;
   /** External issuer; undefined means the embedded provider runs. */
   readonly oidcIssuer: string | undefined;
   readonly oidcClientId: string;
@@ -94,6 +96,8 @@ const Env = Schema.Struct({
   DATA_DIR: Schema.optional(Schema.String),
   DATABASE_URL: Schema.optional(Schema.String),
   OIDC_ISSUER: Schema.optional(Schema.String),
+  NODE_ENV: Schema.optional(Schema.String),
+  DEMO_SIGN_IN: Schema.optional(Schema.Literal('allow')),
   OIDC_CLIENT_ID: Schema.optional(Schema.String),
   OIDC_AUDIENCE: Schema.optional(Schema.String),
   SEARCH_URL: Schema.optional(Schema.String),
@@ -127,6 +131,10 @@ const Env = Schema.Struct({
   ),
 });
 
+/** Why a production server does not start the embedded provider (issue 16). */
+export const demoSignInRefused =
+  'NODE_ENV=production and no OIDC_ISSUER: the embedded demo sign-in lets anyone sign in as any demo analyst without a password, so it does not start in production. Set OIDC_ISSUER to your identity provider, or DEMO_SIGN_IN=allow to run the demo anyway.';
+
 /** The embedded search service's keys when SEARCH_API_KEY / SEARCH_QUERY_KEY are unset. */
 export const embeddedSearchAdminKey = 'ist-embedded-search-key';
 export const embeddedSearchQueryKey = 'ist-embedded-search-query-key';
@@ -150,7 +158,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     throw new Error('SEARCH_QUERY_KEY must differ from SEARCH_API_KEY: a query key cannot write.');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  if (nodeEnv === 'production' && e.OIDC_ISSUER === undefined && e.DEMO_SIGN_IN !== 'allow') {
+    throw new Error(demoSignInRefused);
+  }
   return {
+    nodeEnv,
     port,
     host: e.HOST ?? '0.0.0.0',
     publicUrl,
@@ -214,5 +227,6 @@ export function runtimeConfigOf(c: ServerConfig): RuntimeConfig {
     version: c.version,
     buildNumber: c.buildNumber,
     testEmailRecipients: c.testEmailRecipients,
+    demoSignIn: c.oidcIssuer === undefined,
   };
 }

@@ -32,10 +32,16 @@ const devServerOrigin = 'http://localhost:5173';
 const isLoopback = (url: string) =>
   /^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(url).hostname);
 
-/** The SPA origins allowed to receive codes: the public URL, plus `vite` dev on a local machine. */
-function clientOrigins(config: ServerConfig): string[] {
+/**
+ * The SPA origins allowed to receive codes: the public URL, plus `vite` dev on a local machine
+ * in development only (NODE_ENV unset or `development`; issue 16).
+ */
+export function clientOrigins(config: ServerConfig): string[] {
   const origin = new URL(config.publicUrl).origin;
-  return isLoopback(origin) && origin !== devServerOrigin ? [origin, devServerOrigin] : [origin];
+  const development = config.nodeEnv === 'development';
+  return development && isLoopback(origin) && origin !== devServerOrigin
+    ? [origin, devServerOrigin]
+    : [origin];
 }
 
 function send(ctx: KoaContextWithOIDC, page: Page) {

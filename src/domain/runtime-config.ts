@@ -22,6 +22,8 @@ export const RuntimeConfig = Schema.Struct({
   version: Schema.String,
   buildNumber: Schema.String,
   testEmailRecipients: Schema.Array(Schema.String),
+  /** The embedded provider's demo sign-in runs (no password): the header says so (issue 16). */
+  demoSignIn: Schema.optional(Schema.Boolean),
 });
 export type RuntimeConfig = typeof RuntimeConfig.Type;
 

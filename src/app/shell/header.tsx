@@ -37,6 +37,14 @@ export function Header() {
             v{config.version} · build {config.buildNumber}
           </span>
           <EnvironmentBadge environment={config.environment} />
+          {config.demoSignIn === true && (
+            <span
+              className="rounded bg-rose-100 px-1.5 py-0.5 text-[11px] font-semibold text-rose-900 ring-1 ring-rose-300 ring-inset"
+              title="The embedded identity provider signs anyone in as a demo analyst, without a password. For a laptop, not a server."
+            >
+              Demo sign-in
+            </span>
+          )}
         </div>
         <nav aria-label="Main" className="flex items-center">
           <NavLink href={routePatterns.activityIndex}>Disease Activity Index</NavLink>
