@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations } from './axe';
 
 /**
  * Issue 14: an axe-core scan of the article screens and their dialogs, in real Chromium against
@@ -11,14 +11,6 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/oidc\//);
   await page.getByRole('button', { name: 'Amara Okafor' }).click();
   await expect(page).toHaveURL(/\/activity$/);
-}
-
-/** The serious and critical violations on the page now, one line each (rule: targets). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function openArticleIndex(page: Page) {
