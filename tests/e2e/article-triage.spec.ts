@@ -1,6 +1,12 @@
 import { expect, test, type Page } from './fixtures';
 import { embeddedSearchQueryKey } from '../../server/config';
-import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
+import {
+  countMouseEvents,
+  mouseEvents,
+  resetMouseEvents,
+  countTabPresses,
+  tabPresses,
+} from '../support/mouse-events';
 
 /**
  * Issue 14, "What it must show": with the unread filter on, 300 articles triaged with `n` across
@@ -36,21 +42,6 @@ async function searchService(
 
 const readCount = async (page: Page) =>
   (await searchService(page, { filter: 'isRead eq true', top: 0 })).count;
-
-/** Counts Tab keydowns (trusted ones: the test's own presses). Call before the page opens. */
-async function countTabPresses(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const counter = window as unknown as { tabPresses: number };
-    counter.tabPresses = 0;
-    window.addEventListener(
-      'keydown',
-      (event) => {
-        if (event.isTrusted && event.key === 'Tab') counter.tabPresses += 1;
-      },
-      true,
-    );
-  });
-}
 
 test('300 unread articles triaged with n across page loads: none passed over, 300 more read', async ({
   page,
@@ -112,9 +103,7 @@ test('300 unread articles triaged with n across page loads: none passed over, 30
 
   await expect.poll(() => puts.size, { timeout: 120_000 }).toBe(triaged);
   expect(await mouseEvents(page)).toBe(0);
-  expect(await page.evaluate(() => (window as unknown as { tabPresses: number }).tabPresses)).toBe(
-    0,
-  );
+  expect(await tabPresses(page)).toBe(0);
   // The first page, then at least three more as n went past the last loaded row.
   expect(pageLoads.length).toBeGreaterThanOrEqual(4);
   // Exactly the first 300 unread articles of the starting list were marked read…

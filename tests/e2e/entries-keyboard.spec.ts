@@ -1,6 +1,11 @@
 import { expect, test, type Page } from './fixtures';
 import { apiSession, call, daysAgo, shown, type ApiSession } from './activity-details-setup';
-import { countMouseEvents, mouseEvents } from '../support/mouse-events';
+import {
+  countMouseEvents,
+  mouseEvents,
+  countTabPresses,
+  tabPresses,
+} from '../support/mouse-events';
 import { knownLocationTypesFilter } from '../../src/domain/location-search';
 
 /**
@@ -14,23 +19,6 @@ let session: ApiSession;
 test.beforeAll(async ({ baseURL }) => {
   session = await apiSession(baseURL ?? '');
 });
-
-/** Counts trusted Tab key presses in every page of the context. */
-async function countTabPresses(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const counter = window as unknown as { tabPresses: number };
-    counter.tabPresses = 0;
-    window.addEventListener(
-      'keydown',
-      (event) => {
-        if (event.isTrusted && event.key === 'Tab') counter.tabPresses += 1;
-      },
-      true,
-    );
-  });
-}
-const tabPresses = (page: Page) =>
-  page.evaluate(() => (window as unknown as { tabPresses: number }).tabPresses);
 
 interface Place {
   readonly id: number;

@@ -29,3 +29,22 @@ export const resetMouseEvents = (page: Page) =>
 /** The trusted mouse events since the last reset. */
 export const mouseEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { mouseEvents: number }).mouseEvents);
+
+/** Counts trusted Tab key presses (the test's own), for "no Tab detour". Call before the page opens. */
+export async function countTabPresses(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counter = window as unknown as { tabPresses: number };
+    counter.tabPresses = 0;
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.isTrusted && event.key === 'Tab') counter.tabPresses += 1;
+      },
+      true,
+    );
+  });
+}
+
+/** The Tab presses counted since the page opened. */
+export const tabPresses = (page: Page) =>
+  page.evaluate(() => (window as unknown as { tabPresses: number }).tabPresses);
