@@ -256,6 +256,9 @@ export function ArticleTable() {
       className="rounded-md border border-slate-200 bg-white"
       style={{ height: 'max(24rem, calc(100vh - 19rem))' }}
       computeItemKey={(_, row) => row.article.articleId}
+      // Back from an article's details the selected row may be pages down: shown at once
+      // (the scroll effect below runs before virtuoso has measured its viewport).
+      initialTopMostItemIndex={{ index: Math.max(selectedIndex, 0), align: 'center' }}
       // Every row is one line (titles truncate): virtuoso skips measuring each row.
       fixedItemHeight={rowHeightPx}
       increaseViewportBy={400}
