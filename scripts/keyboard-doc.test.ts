@@ -16,6 +16,9 @@ describe('docs/keyboard.md', () => {
     expect(page).toContain('| Validate | `Alt+V` (works in fields) |');
     expect(page).toContain('| Go to Disease Activity Index | `G then A` |');
     expect(page).toContain('| Show keyboard shortcuts | `?` |');
+    // Issue 14: the page says what Enter does in a form.
+    expect(page).toMatch(/Enter in a\s+field moves to the next field/);
+    expect(page).toMatch(/Enter in the last field runs the primary action/);
     expect(hotkeyText('space', false)).toBe('Space');
     expect(hotkeySteps('shift+j', false)).toEqual([['Shift', 'J']]);
   });

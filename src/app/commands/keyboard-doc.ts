@@ -21,6 +21,12 @@ export function keyboardMarkdown(commands: readonly Command[]): string {
     'on a focused button, link or field always act on that control. A letter shortcut does not',
     'fire while you type in a field; the ones marked "works in fields" do.',
     '',
+    'In a form (a dialog such as Create New Disease Activity or Add an article), Enter in a',
+    'field moves to the next field, and Enter in the last field runs the primary action',
+    '(Submit, Save, OK), so a form is filled without Tab. A radio group is one stop; in a text',
+    "area or rich text Enter starts a new line; in a picker's open list it chooses the option",
+    'and then moves on.',
+    '',
   ];
   for (const [group, rows] of shortcutRows(commands)) {
     lines.push(`## ${group}`, '', '| Action | Keys |', '| --- | --- |');
