@@ -118,6 +118,9 @@ export const locationsIndex: IndexDefinition = {
     field('name', S, 'searchable', 'filterable', 'sortable'),
     field('provinceName', S, 'searchable', 'filterable', 'sortable'),
     field('isDuplicate', B, 'filterable', 'facetable'),
+    // The place's point as two numbers (issue 19); see server/db/schema/search.ts.
+    field('latitude', 'Edm.Double', 'filterable', 'sortable'),
+    field('longitude', 'Edm.Double', 'filterable', 'sortable'),
   ],
 };
 

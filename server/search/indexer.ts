@@ -110,7 +110,7 @@ function upsertArticlesSql(scope: SQL): SQL {
 const rebuildLocationsSql = sql`
   insert into search_locations
     ("key", "id", "displayName", "provinceId", "countryId", "population", "locationType",
-     "featureCode", "name", "provinceName", "isDuplicate")
+     "featureCode", "name", "provinceName", "isDuplicate", "latitude", "longitude")
   select
     l.id::text,
     l.id,
@@ -124,7 +124,9 @@ const rebuildLocationsSql = sql`
     l.feature_code,
     l.name,
     p.name,
-    l.is_duplicate
+    l.is_duplicate,
+    l.latitude,
+    l.longitude
   from locations l
   left join locations p on p.id = l.province_id`;
 

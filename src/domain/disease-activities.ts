@@ -269,7 +269,15 @@ export const DuplicateActivity = Schema.Struct({
 });
 export type DuplicateActivity = typeof DuplicateActivity.Type;
 
-/** GET /api/countries (designed; spec 001 §7 shows no path): the new activity form's countries. */
-export const Country = Schema.Struct({ countryId: Id, name: Schema.String });
+/**
+ * GET /api/countries (designed; spec 001 §7 shows no path): the new activity form's countries,
+ * and the map's (issue 19): each country's point in degrees, null when the gazetteer has none.
+ */
+export const Country = Schema.Struct({
+  countryId: Id,
+  name: Schema.String,
+  latitude: Schema.NullOr(Schema.Number),
+  longitude: Schema.NullOr(Schema.Number),
+});
 export type Country = typeof Country.Type;
 export const Countries = Schema.Array(Country);

@@ -11,8 +11,9 @@ import {
 
 const types =
   '(locationType eq 2 or locationType eq 4 or locationType eq 6 or locationType eq 9 or locationType eq 30)';
+// Spec 000 §3's result fields, then the place's point (issue 19) as two numbers.
 const select =
-  'id,displayName,provinceId,countryId,population,locationType,featureCode,name,provinceName,isDuplicate';
+  'id,displayName,provinceId,countryId,population,locationType,featureCode,name,provinceName,isDuplicate,latitude,longitude';
 
 describe('location search queries (spec 000 §7, §9)', () => {
   it("turns each typed word into a required prefix: '+word*'", () => {

@@ -32,6 +32,9 @@ export const locationResultFields = [
   'name',
   'provinceName',
   'isDuplicate',
+  // The place's point (issue 19), two numbers.
+  'latitude',
+  'longitude',
 ] as const;
 
 const select = locationResultFields.join(',');

@@ -49,6 +49,8 @@ export async function insertArticleFixtures(db: Db): Promise<ArticleFixtures> {
     locationType: 6,
     population: 38_000_000,
     displayName: 'Canada',
+    latitude: 56.1304,
+    longitude: -106.3468,
   });
   await db.insert(t.locations).values({
     id: place.ontario,

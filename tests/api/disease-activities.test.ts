@@ -194,10 +194,13 @@ describe.each(backends)('Disease activities index API on %s', (backend) => {
       expect(decodeList(await res.json())).toEqual(await list());
     });
 
-    it('GET /api/countries lists the country-type locations only', async () => {
+    it('GET /api/countries lists the country-type locations only, with their points', async () => {
       const res = await api('GET', '/api/countries');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual([{ countryId: 6251999, name: 'Canada' }]);
+      // The fixture's point for Canada, as two numbers (issue 19).
+      expect(res.body).toEqual([
+        { countryId: 6251999, name: 'Canada', latitude: 56.1304, longitude: -106.3468 },
+      ]);
       expect((await anonymous('GET', '/api/countries')).status).toBe(401);
     });
 

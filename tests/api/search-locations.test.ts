@@ -88,6 +88,9 @@ describe.each(backends)('location search shapes on %s', (backend) => {
         name: 'Ottawa',
         provinceName: 'Ontario',
         isDuplicate: false,
+        // The place's point as two numbers (issue 19).
+        latitude: 45.4215,
+        longitude: -75.6972,
       },
     ]);
   });

@@ -85,6 +85,8 @@ export async function insertSearchFixtures(db: Db): Promise<void> {
       population: 1_000_000,
       featureCode: 'PPLC',
       displayName: 'Ottawa, Ontario',
+      latitude: 45.4215,
+      longitude: -75.6972,
     },
     {
       id: place.york,

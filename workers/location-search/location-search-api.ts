@@ -8,6 +8,9 @@ export interface LocationHit {
   readonly provinceName: string | null;
   readonly countryId: number | null;
   readonly population: number | null;
+  /** The place's point in degrees (issue 19); null when the gazetteer has none. */
+  readonly latitude: number | null;
+  readonly longitude: number | null;
 }
 
 /** Locations found; empty with `error` true when the search service failed (spec 000 §8). */

