@@ -4,6 +4,7 @@ import { advisoryLocks, openDatabase } from './db/client';
 import { hasFeedSources } from './db/repositories/feed-sources';
 import { FeedIngestion } from './feeds/ingestion';
 import { Lifecycle } from './http/health';
+import { stopAccepting } from './http/stop-accepting';
 import { createIdentity } from './identity';
 import { isArticlesIndexEmpty, reindexAll } from './search/indexer';
 import { startSearchUpkeep } from './search/reconcile';
@@ -62,7 +63,8 @@ async function main(): Promise<void> {
         );
   /**
    * SIGTERM (or Ctrl+C): /readyz turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load
-   * balancer to notice) the listener closes, requests in flight finish (each answered with
+   * balancer to notice) the listener closes (stopAccepting: open connections get up to 2 s to be
+   * answered before the idle ones are closed), requests in flight finish (each answered with
    * `Connection: close`), the jobs stop (a feed poll or mail round in progress completes),
    * then the identity provider and the pool close and the process exits 0. Past
    * SHUTDOWN_TIMEOUT_MS it exits 1 instead.
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
     stopSearchUpkeep();
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      await stopAccepting(app.server, 2_000);
       await app.close();
       await pusher?.stop();
       await identity.close();

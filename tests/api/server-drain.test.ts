@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
+import { runLoad } from '../support/http-load';
 import { signIn } from '../support/sign-in';
 import { backends, createPostgresDatabase, freePort } from '../support/test-server';
 
 /**
  * SIGTERM (issue 17): the real server stops being ready at once, answers the request it is in
  * the middle of (its body still arriving when the signal lands), stops accepting, and exits 0.
+ * Meanwhile ten kept-alive connections keep sending requests, stopping once /readyz says 503 as
+ * a load balancer does (SHUTDOWN_DELAY_MS gives it the time): every request sent is answered;
+ * none is reset, none fails.
  */
 describe.each(backends)('SIGTERM drain on %s', (backend) => {
   let dataDir = '';
@@ -67,6 +71,21 @@ describe.each(backends)('SIGTERM drain on %s', (backend) => {
         },
       );
       inFlight.write(body.slice(0, half));
+      const load = runLoad({
+        baseUrl,
+        connections: 10,
+        durationMs: 60_000,
+        until: server.exited,
+        healthCheck: { path: '/readyz', intervalMs: 250 },
+        requests: [
+          {
+            method: 'GET',
+            path: '/api/lookups',
+            headers: { authorization: `Bearer ${accessToken}` },
+          },
+          { method: 'GET', path: '/healthz' },
+        ],
+      });
       await new Promise((r) => setTimeout(r, 300));
 
       server.child.kill('SIGTERM');
@@ -86,6 +105,17 @@ describe.each(backends)('SIGTERM drain on %s', (backend) => {
       expect(await server.exited).toBe(0);
       expect(Date.now() - started).toBeLessThan(30_000);
       expect(server.output()).toContain('IST stopped');
+      const outcome = await load;
+      expect({
+        failed: outcome.failed,
+        failures: [...outcome.failures],
+        non2xx: outcome.non2xx,
+      }).toEqual({
+        failed: 0,
+        failures: [],
+        non2xx: 0,
+      });
+      expect(outcome.ok).toBeGreaterThan(50);
       await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow();
     },
   );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
+import { runLoad } from '../support/http-load';
 import { signIn } from '../support/sign-in';
 import { createPostgresDatabase } from '../support/test-server';
 
@@ -12,7 +13,9 @@ import { createPostgresDatabase } from '../support/test-server';
  * tests/bench/two-servers.ts` with DATABASE_URL set (a fresh database is made and dropped):
  * 1. one server alone, `BENCH_SECONDS` (20) of the work below: its throughput;
  * 2. both at once, the same work against each, as long: throughput of two;
- * 3. both for `BENCH_DRAIN_SECONDS` (60), server A sent SIGTERM half-way: every request either
+ * 3. both for `BENCH_DRAIN_SECONDS` (60), server A sent SIGTERM half-way, through a client that
+ *    behaves as a load balancer (honours Connection: close, follows A's /readyz; autocannon
+ *    does neither, and its resets were requests A never accepted): every request either
  *    answered (2xx) or never accepted (connection refused once A stopped listening; a load
  *    balancer sends those elsewhere). A failed request is a non-2xx answer, a reset or a
  *    time-out: there must be none on A (its in-flight requests complete) and none on B.
@@ -100,6 +103,42 @@ function load(
   return { done };
 }
 
+/** Same work as `load`, through the load-balancer-like client. */
+async function drainLoad(
+  baseUrl: string,
+  accessToken: string,
+  queryKey: string,
+  duration: number,
+  followReadiness: boolean,
+): Promise<Run> {
+  const outcome = await runLoad({
+    baseUrl,
+    connections,
+    durationMs: duration * 1000,
+    ...(followReadiness ? { healthCheck: { path: '/readyz', intervalMs: 500 } } : {}),
+    requests: [
+      { method: 'GET', path: '/api/lookups', headers: { authorization: `Bearer ${accessToken}` } },
+      {
+        method: 'GET',
+        path: '/search/indexes/articles/docs?search=cholera&$top=50&$count=true&api-version=2024-07-01',
+        headers: { 'api-key': queryKey },
+      },
+    ],
+  });
+  const sorted = [...outcome.latenciesMs].sort((x, y) => x - y);
+  const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
+  return {
+    ok: outcome.ok,
+    non2xx: outcome.non2xx,
+    refused: outcome.refused,
+    failed: outcome.failed,
+    failures: new Map(outcome.failures),
+    perSecond: outcome.ok / duration,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+}
+
 const load1 = () => loadavg()[0]?.toFixed(1) ?? '?';
 
 async function main(): Promise<void> {
@@ -151,14 +190,16 @@ async function main(): Promise<void> {
     ]);
     const loadMid = load1();
 
-    const drainA = load(aUrl, accessToken, queryKey, drainSeconds);
-    const drainB = load(bUrl, accessToken, queryKey, drainSeconds);
+    // The drain with a client that behaves as a load balancer (see tests/support/http-load.ts):
+    // it honours Connection: close and stops sending to A once A's /readyz says 503.
+    const drainA = drainLoad(aUrl, accessToken, queryKey, drainSeconds, true);
+    const drainB = drainLoad(bUrl, accessToken, queryKey, drainSeconds, false);
     await new Promise((r) => setTimeout(r, (drainSeconds * 1000) / 2));
     const signalled = Date.now();
     a.child.kill('SIGTERM');
     const exitCode = await a.exited;
     const drainMs = Date.now() - signalled;
-    const [ra, rb] = await Promise.all([drainA.done, drainB.done]);
+    const [ra, rb] = await Promise.all([drainA, drainB]);
     const loadAfter = load1();
 
     const describe = (r: Run) =>
