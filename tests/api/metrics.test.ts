@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedServer } from '../support/feed-server';
+import { insertLookupFixtures } from '../support/lookup-fixtures';
+import { rss2, startFeedServer } from '../support/feed-server';
 import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
 import { backends, startTestServer } from '../support/test-server';
@@ -48,6 +51,8 @@ describe.each(backends)('metrics on %s', (backend) => {
       backend,
       identity: issuer.identity,
       env: { SEARCH_ENGINE: 'memory' },
+      // The feed (feedId 10) the feed sources below belong to.
+      prepare: insertLookupFixtures,
     });
   });
   afterAll(() => server.close());
@@ -122,6 +127,59 @@ describe.each(backends)('metrics on %s', (backend) => {
       expect(valueOf(samples, 'ist_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     }
     expect(valueOf(samples, 'ist_process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+
+  it('counts feed polls by outcome', async () => {
+    const feeds: FeedServer = await startFeedServer();
+    try {
+      feeds.document(
+        '/ok.rss',
+        rss2('Metrics feed', [
+          {
+            title: 'Cholera in Lusaka',
+            url: 'https://news.test/metrics-1',
+            text: 'Cases rise.',
+            published: new Date(),
+          },
+        ]),
+      );
+      feeds.status('/down.rss', 503);
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const poll = async (name: string, path: string) => {
+        const created = await fetch(`${server.baseUrl}/api/feedSources`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({
+            name,
+            feedId: 10,
+            url: `${feeds.baseUrl}${path}`,
+            pollingIntervalSeconds: 3600,
+          }),
+        });
+        expect(created.status).toBe(201);
+        const { id } = (await created.json()) as { id: number };
+        const res = await fetch(`${server.baseUrl}/api/feedSources/${id}/poll`, {
+          method: 'POST',
+          headers: { authorization: auth.authorization },
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { status: string }).status;
+      };
+      const scrape = async () =>
+        parseExposition(await (await fetch(`${server.baseUrl}/metrics`)).text());
+      const before = await scrape();
+      const count = (samples: Sample[], outcome: string) =>
+        valueOf(samples, 'ist_feed_polls_total', { outcome }) ?? 0;
+
+      expect(await poll('Metrics ok', '/ok.rss')).toBe('ok');
+      expect(await poll('Metrics down', '/down.rss')).toBe('failed');
+      const after = await scrape();
+      expect(count(after, 'ok') - count(before, 'ok')).toBe(1);
+      expect(count(after, 'failed') - count(before, 'failed')).toBe(1);
+      expect(feeds.hits.get('/ok.rss')?.requests).toBe(1);
+    } finally {
+      await feeds.close();
+    }
   });
 
   it('returns a request id, keeping the one a load balancer sent', async () => {
