@@ -42,7 +42,8 @@ interface ArticleDocument {
   isCosmosDbArticle?: boolean | null;
 }
 
-const outageMs = 5_000;
+/** The service's outage: 5 s in CI; the issue's minute is `PUSH_OUTAGE_MS=60000` (docs/operations.md). */
+const outageMs = Number(process.env['PUSH_OUTAGE_MS'] ?? 5_000);
 /** A server's start on a loaded CI machine (PGlite migrating and seeding its lookups). */
 const startMs = 240_000;
 
@@ -204,7 +205,7 @@ describe('a remote search service fed from the change log', () => {
 
   it(
     'loses nothing while the service is stopped: the changes arrive after it returns',
-    { timeout: startMs + 60_000 },
+    { timeout: startMs + outageMs + 60_000 },
     async () => {
       const before = await addArticle('Dunnartpox before the outage', 'dunnart-before');
       await waitUntil(async () => (await byKey(before)) !== undefined, 2_000, 'before');
