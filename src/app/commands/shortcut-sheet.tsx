@@ -27,7 +27,13 @@ export default function ShortcutSheet() {
               Close
             </Button>
           </div>
-          <div className="max-h-[60vh] overflow-y-auto px-5 py-3">
+          {/* A scrolling region the keys can reach and scroll (axe scrollable-region-focusable). */}
+          <div
+            className="max-h-[60vh] overflow-y-auto px-5 py-3"
+            tabIndex={0}
+            role="region"
+            aria-label="Shortcuts"
+          >
             {shortcutRows(commands).map(([group, rows]) => (
               <section key={group} className="py-2">
                 <h2 className="pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">

@@ -75,9 +75,19 @@ function Section({
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({
+  label,
+  children,
+  wide = false,
+}: {
+  label: string;
+  children: ReactNode;
+  /** Two of the three columns (the URL). */
+  wide?: boolean;
+}) {
+  // dt and dd straight under a div of the dl (axe: definition-list, dlitem).
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={`flex flex-col gap-0.5 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="text-slate-900">{children}</dd>
     </div>
@@ -97,15 +107,13 @@ function Overview({
       <Field label="Publication date">{formatDateTime(article.publishedDate) || 'None'}</Field>
       <Field label="Source category">{orNone(article.sourceCategory)}</Field>
       <Field label="Source subcategory">{orNone(article.sourceSubcategory)}</Field>
-      <div className="sm:col-span-2">
-        <Field label="URL">
-          {article.url ? (
-            <ExternalLink href={article.url} className="break-all text-accent-700 underline" />
-          ) : (
-            'None'
-          )}
-        </Field>
-      </div>
+      <Field label="URL" wide>
+        {article.url ? (
+          <ExternalLink href={article.url} className="break-all text-accent-700 underline" />
+        ) : (
+          'None'
+        )}
+      </Field>
       <Field label="Original language">{orNone(article.originalLanguage)}</Field>
       <Field label="Article status">
         <fieldset className="flex gap-4" disabled={article.readOnly}>
@@ -311,7 +319,8 @@ function Details({ articleId }: { articleId: number | null }) {
 
   const breadcrumb = (title: string) => (
     <nav aria-label="Breadcrumb" className="mb-1 text-xs text-slate-500">
-      <Link className="text-accent-700 hover:underline" href="/article">
+      {/* Underlined: in a line of text colour alone does not mark a link (axe link-in-text-block). */}
+      <Link className="text-accent-700 underline hover:no-underline" href="/article">
         Article Index
       </Link>
       <span aria-hidden="true"> &gt; </span>

@@ -41,7 +41,7 @@ export function MultiSelect<T extends string | number>(props: MultiSelectProps<T
           title={chosen.map((choice) => choice.label).join(', ')}
           className="flex h-8 w-full items-center justify-between gap-2 rounded border border-slate-300 bg-white px-2 text-left text-sm disabled:bg-slate-50 disabled:text-slate-400"
         >
-          <span className={`truncate ${chosen.length === 0 ? 'text-slate-400' : ''}`}>
+          <span className={`truncate ${chosen.length === 0 ? 'text-slate-500' : ''}`}>
             {summary}
           </span>
           <span aria-hidden className="text-[10px] text-slate-400">
