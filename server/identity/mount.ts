@@ -4,10 +4,10 @@ import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import { demoAnalysts, findDemoAnalyst } from './analysts';
-import { errorPage, signInPage, type Page } from './pages';
-import { grantAll, oidcPath } from './provider';
+import { errorPage, signInPage, withFormAction, type Page } from './pages';
+import { clientOrigins, grantAll, oidcPath } from './provider';
 
-function sendPage(reply: FastifyReply, status: number, page: Page) {
+function sendPageWith(reply: FastifyReply, status: number, page: Page) {
   return reply
     .code(status)
     .header('content-security-policy', page.csp)
@@ -31,6 +31,9 @@ export async function mountProvider(
 ): Promise<void> {
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'OpenID provider error'));
   const callback = provider.callback();
+  const origins = clientOrigins(config);
+  const sendPage = (reply: FastifyReply, status: number, page: Page) =>
+    sendPageWith(reply, status, withFormAction(page, origins));
 
   await app.register(async (scope) => {
     // The provider parses its own bodies; a Fastify parser would consume the stream first.

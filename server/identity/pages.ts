@@ -37,6 +37,15 @@ export interface Page {
   readonly csp: string;
 }
 
+/**
+ * The page's policy with `form-action`: its forms post to the provider (our origin), and the
+ * redirects that follow a post end at a client's callback, which Chromium also checks against
+ * form-action; so our origin and the client origins, nothing else.
+ */
+export function withFormAction(page: Page, origins: readonly string[]): Page {
+  return { ...page, csp: `${page.csp}; form-action 'self' ${origins.join(' ')}` };
+}
+
 function page(title: string, body: string, script?: string): Page {
   const html = `<!doctype html>
 <html lang="en">

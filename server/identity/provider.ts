@@ -9,7 +9,7 @@ import { AccountApiScope, ApiScope } from '../../src/domain/runtime-config';
 import { type ServerConfig, issuerOf } from '../config';
 import { findDemoAnalyst, fullName } from './analysts';
 import type { ProviderKeys } from './keys';
-import { errorPage, signOutPage, signedOutPage, type Page } from './pages';
+import { errorPage, signOutPage, signedOutPage, withFormAction, type Page } from './pages';
 
 /** Where the provider is mounted in the Fastify server. */
 export const oidcPath = '/oidc';
@@ -44,9 +44,9 @@ export function clientOrigins(config: ServerConfig): string[] {
     : [origin];
 }
 
-function send(ctx: KoaContextWithOIDC, page: Page) {
+function send(ctx: KoaContextWithOIDC, page: Page, config: ServerConfig) {
   ctx.type = 'html';
-  ctx.set('content-security-policy', page.csp);
+  ctx.set('content-security-policy', withFormAction(page, clientOrigins(config)).csp);
   ctx.body = page.html;
 }
 
@@ -140,7 +140,7 @@ export function createProvider(
     clientBasedCORS: (_ctx, origin, client) =>
       client.clientId === config.oidcClientId && origins.includes(origin),
     renderError: (ctx, out) => {
-      send(ctx, errorPage(out.error_description ?? out.error, config.publicUrl));
+      send(ctx, errorPage(out.error_description ?? out.error, config.publicUrl), config);
     },
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? accessTokenTtl,
@@ -157,8 +157,8 @@ export function createProvider(
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => send(ctx, signOutPage(form)),
-        postLogoutSuccessSource: (ctx) => send(ctx, signedOutPage(config.publicUrl)),
+        logoutSource: (ctx, form) => send(ctx, signOutPage(form), config),
+        postLogoutSuccessSource: (ctx) => send(ctx, signedOutPage(config.publicUrl), config),
       },
       resourceIndicators: {
         enabled: true,

@@ -174,6 +174,13 @@ describe('security headers', () => {
     expect(csp.get('script-src')?.every((s) => s === "'none'" || s.startsWith("'sha256-"))).toBe(
       true,
     );
+    // Its form posts to our origin, and the redirects after the post end at the SPA: nowhere else.
+    // (and vite's dev origin, as NODE_ENV is not production here).
+    expect(csp.get('form-action')).toEqual([
+      "'self'",
+      new URL(plain.baseUrl).origin,
+      'http://localhost:5173',
+    ]);
     expect(signInPage.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
