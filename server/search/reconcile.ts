@@ -72,7 +72,7 @@ export async function reconcileSearchIndex(
   const repaired = owed + missing + orphaned;
   log(
     repaired === 0
-      ? `search: reconciled, ${articles} articles and ${documents} documents agree`
+      ? `search: reconciled, nothing to repair: each of the ${articles} articles has its document`
       : `search: reconciled, ${articles} articles and ${documents} documents: repaired ${owed} owed, ${missing} missing, ${orphaned} orphaned`,
   );
   return report;
