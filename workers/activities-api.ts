@@ -6,6 +6,13 @@ import {
   type DiseaseActivityListItem,
   type NewActivity,
 } from '../src/domain/disease-activities';
+import { aggregateByCountry } from '../src/domain/activity-map';
+import {
+  NewCasesAnswer,
+  lastDaysSum,
+  maxNewCasesDays,
+  maxNewCasesIds,
+} from '../src/domain/activity-trends';
 import { ActivityIndex } from './activity-search/activity-index';
 import { ActivityFinder } from './activity-search/fuzzy-find';
 import type { ArticlesApiDeps } from './articles-api';
@@ -15,12 +22,20 @@ import { requireParam } from './require-param';
 
 type ActivitiesApi = Pick<
   EngineApi,
-  'loadActivities' | 'searchActivities' | 'findActivities' | 'createActivity' | 'getCountries'
+  | 'loadActivities'
+  | 'searchActivities'
+  | 'findActivities'
+  | 'createActivity'
+  | 'getCountries'
+  | 'activityMap'
+  | 'getNewCases'
 >;
 
 interface Loaded {
   readonly index: ActivityIndex;
   finder?: ActivityFinder;
+  /** Every activity's new cases per window length (days), read once per list load. */
+  readonly newCases: Map<number, Promise<NewCasesAnswer>>;
 }
 
 /**
@@ -39,7 +54,7 @@ export function createActivitiesApi({ request, report }: ArticlesApiDeps): Activ
         path: '/diseaseactivities',
         schema: DiseaseActivityList,
       });
-      return { index: new ActivityIndex(rows) };
+      return { index: new ActivityIndex(rows), newCases: new Map() };
     } catch (error) {
       if (isApiCallError(error)) report(error, { alert: true });
       throw error;
@@ -56,6 +71,33 @@ export function createActivitiesApi({ request, report }: ArticlesApiDeps): Activ
       });
     }
     return loaded;
+  }
+
+  /** GET /api/diseaseactivities/newCases: `ids` null for every activity with new cases. */
+  async function fetchNewCases(days: number, ids: readonly number[] | null) {
+    const query = new URLSearchParams({ days: String(days) });
+    if (ids !== null) query.set('ids', ids.join(','));
+    try {
+      return await request({
+        method: 'GET',
+        path: `/diseaseactivities/newCases?${query.toString()}`,
+        schema: NewCasesAnswer,
+      });
+    } catch (error) {
+      if (isApiCallError(error)) report(error, { alert: false });
+      throw error;
+    }
+  }
+
+  /** Every activity's series over `days`, kept with the loaded list. */
+  function allNewCases(state: Loaded, days: number): Promise<NewCasesAnswer> {
+    let kept = state.newCases.get(days);
+    if (kept === undefined) {
+      kept = fetchNewCases(days, null);
+      state.newCases.set(days, kept);
+      kept.catch(() => state.newCases.delete(days));
+    }
+    return kept;
   }
 
   const sameTriple = (input: NewActivity) => (row: DiseaseActivityListItem) =>
@@ -78,6 +120,33 @@ export function createActivitiesApi({ request, report }: ArticlesApiDeps): Activ
       const state = await load();
       state.finder ??= new ActivityFinder(state.index);
       return state.finder.find(requireParam('text', text), Math.max(1, Math.min(limit, 50)));
+    },
+
+    async activityMap(mapRequest) {
+      const { searchText, filters, measure, days } = requireParam('request', mapRequest);
+      const state = await load();
+      const window = Math.max(1, Math.min(Math.floor(days), maxNewCasesDays));
+      const answer = await allNewCases(state, window);
+      const sums = new Map(
+        answer.series.map((s) => [s.diseaseActivityId, lastDaysSum(s.newCases, window)]),
+      );
+      const rows = state.index.rowsMatching({ searchText, filters });
+      return {
+        countries: aggregateByCountry(rows, (id) => sums.get(id) ?? 0, measure),
+        from: answer.from,
+        to: answer.to,
+        matched: rows.length,
+        loaded: state.index.size,
+      };
+    },
+
+    async getNewCases(ids, days) {
+      const wanted = [...new Set(requireParam('ids', ids))].slice(0, maxNewCasesIds);
+      const window = Math.max(1, Math.min(Math.floor(days), maxNewCasesDays));
+      if (wanted.length === 0) {
+        return { from: '', to: '', series: [] };
+      }
+      return fetchNewCases(window, wanted);
     },
 
     getCountries() {

@@ -10,6 +10,9 @@ import type { ArticleFilters } from '../src/domain/article-search/filters';
 import type { ArticleCursor } from '../src/domain/article-search/keyset';
 import type { ArticleSort } from '../src/domain/article-search/query';
 import type { Lookups } from '../src/domain/lookups';
+import type { ActivityFilters } from '../src/domain/activity-index';
+import type { MapCountry, MapMeasure } from '../src/domain/activity-map';
+import type { NewCasesAnswer } from '../src/domain/activity-trends';
 import type {
   Country,
   DiseaseActivityListItem,
@@ -179,8 +182,34 @@ export interface EngineApi
    * to; a 400 shows the 'IST Error: …' alert and rejects (the ApiError carries the messages).
    */
   createActivity(input: NewActivity): Promise<CreateActivityResult>;
-  /** GET /api/countries once (the new activity form's country picker). */
+  /** GET /api/countries once (the new activity form's country picker, the map's countries). */
   getCountries(): Promise<readonly Country[]>;
+  /**
+   * The map (issue 19): the activities the index's search and chips keep, grouped by country
+   * and ranked by the measure; new cases over the last `days` days (one call per window,
+   * kept with the loaded list).
+   */
+  activityMap(request: ActivityMapRequest): Promise<ActivityMapResult>;
+  /** GET /api/diseaseactivities/newCases for these activities (a page's sparklines): one call. */
+  getNewCases(ids: readonly number[], days: number): Promise<NewCasesAnswer>;
+}
+
+/** What the map asks the engine. */
+export interface ActivityMapRequest {
+  readonly searchText: string;
+  readonly filters: ActivityFilters;
+  readonly measure: MapMeasure;
+  readonly days: number;
+}
+
+/** The map's countries, ranked, and the window the new cases cover. */
+export interface ActivityMapResult {
+  readonly countries: readonly MapCountry[];
+  readonly from: string;
+  readonly to: string;
+  /** Activities the search and chips keep, of `loaded`. */
+  readonly matched: number;
+  readonly loaded: number;
 }
 
 /** What POST /api/diseaseactivities came to. */

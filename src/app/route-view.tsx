@@ -13,6 +13,8 @@ const ArticleIndexScreen = lazy(() => import('@/features/articles/index/article-
 const ArticleDetailsScreen = lazy(() => import('@/features/articles/article-details-screen'));
 const FeedSourcesScreen = lazy(() => import('@/features/feeds/feed-sources-screen'));
 const DiseaseInterestsScreen = lazy(() => import('@/features/settings/disease-interests-screen'));
+// The map's code (d3-geo, topojson-client) and its world data load only with this screen.
+const MapScreen = lazy(() => import('@/features/map/map-screen'));
 
 /** '/' is not a page: it redirects to the default page, replacing the history entry. */
 function RedirectHome() {
@@ -44,6 +46,8 @@ export function RouteView({
         return <FeedSourcesScreen />;
       case 'settings':
         return <DiseaseInterestsScreen />;
+      case 'map':
+        return <MapScreen />;
       case 'authentication':
       case 'notFound':
         return <NotFoundPage pathname={pathname} />;

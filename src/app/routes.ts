@@ -14,6 +14,8 @@ export const routePatterns = {
   feedSources: '/feeds',
   /** The analyst's disease interests, who gets which mail (issue 15; not in the spec's table). */
   settings: '/settings',
+  /** The world map of disease activity (issue 19; not in the spec's table). */
+  map: '/map',
   authentication: '/authentication/:action',
 } as const;
 

@@ -259,8 +259,8 @@ export class ActivityIndex {
     return order;
   }
 
-  /** One page: search, chips, facet counts, sort, 50 rows. */
-  search(request: ActivityIndexRequest): ActivityIndexPage {
+  /** Rows matching the search text and the chips (and what the facet counts start from). */
+  private select(request: Pick<ActivityIndexRequest, 'searchText' | 'filters'>) {
     let searchError = false;
     let query: ActivityQuery;
     try {
@@ -276,6 +276,24 @@ export class ActivityIndex {
     }));
     const matched = base.slice();
     for (const { mask } of masks) if (mask) andInto(matched, mask);
+    return { searchError, base, masks, matched };
+  }
+
+  /** Every row the search text and chips keep, in load order (the map groups them). */
+  rowsMatching(
+    request: Pick<ActivityIndexRequest, 'searchText' | 'filters'>,
+  ): DiseaseActivityListItem[] {
+    const { matched } = this.select(request);
+    const out: DiseaseActivityListItem[] = [];
+    this.rows.forEach((row, i) => {
+      if (hasBit(matched, i)) out.push(row);
+    });
+    return out;
+  }
+
+  /** One page: search, chips, facet counts, sort, 50 rows. */
+  search(request: ActivityIndexRequest): ActivityIndexPage {
+    const { searchError, base, masks, matched } = this.select(request);
 
     const chipCounts: Record<string, Record<string, number>> = {};
     for (const { group, chips } of activityChipGroups) {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NewActivity, validateNewActivity } from '../../../src/domain/disease-activities';
+import { NewCasesQuery, newCasesIdsOf } from '../../../src/domain/activity-trends';
+import { activityNewCases } from '../../db/repositories/activity-new-cases';
 import type { Db } from '../../db/client';
 import { ActivityRefusal, createDiseaseActivity } from '../../db/repositories/disease-activities';
 import { currentUser } from '../current-user';
@@ -26,6 +28,8 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  *   /api/diseaseactivities/{id}/countries/{countryId}/numDays/5. 400 lists every §5 message;
  *   409 `{ errors: ['"{disease} in {country} in {species}" already exists.'], diseaseActivityId,
  *   countryId }` names the activity to go to.
+ * - GET /api/diseaseactivities/newCases?days&ids → new cases per day per activity over the last
+ *   `days` UTC days (issue 19: the map and the index's sparklines; one call for a page's rows).
  */
 export const diseaseActivityIndexRoutes: FastifyPluginAsync<DiseaseActivityIndexDeps> = async (
   app,
@@ -40,6 +44,11 @@ export const diseaseActivityIndexRoutes: FastifyPluginAsync<DiseaseActivityIndex
       if (compressed) return reply.header('content-encoding', 'gzip').send(compressed);
     }
     return reply.send(answer.body);
+  });
+
+  app.get('/diseaseactivities/newCases', async (request) => {
+    const query = decodeOr400(NewCasesQuery, request.query ?? {});
+    return activityNewCases(db, utcDay(Date.now()), query.days, newCasesIdsOf(query.ids));
   });
 
   app.post('/diseaseactivities', async (request, reply) => {

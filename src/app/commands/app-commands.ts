@@ -32,6 +32,15 @@ export const appCommands: readonly Command[] = [
     run: () => navigate(routePatterns.articleIndex),
   },
   {
+    id: 'navigation.map',
+    title: 'Go to Map of disease activity',
+    group: 'Navigation',
+    hotkey: 'g>m',
+    keywords: ['map', 'world', 'countries', 'situational picture', 'geography'],
+    when: insideApp,
+    run: () => navigate(routePatterns.map),
+  },
+  {
     id: 'navigation.goToActivity',
     title: 'Go to activity…',
     group: 'Navigation',

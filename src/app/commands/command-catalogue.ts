@@ -6,6 +6,7 @@ import { articleDetailsListCommands } from '@/features/articles/details/article-
 import { addArticleCommand } from '@/features/articles/add/add-article-host';
 import { articleIndexCommands } from '@/features/articles/index/article-index-commands';
 import { feedSourcesCommands } from '@/features/feeds/feed-sources-commands';
+import { mapCommands } from '@/features/map/map-commands';
 
 const nothing = () => undefined;
 
@@ -23,5 +24,6 @@ export function commandCatalogue(): Command[] {
     ...articleDetailsListCommands(),
     addArticleCommand,
     ...feedSourcesCommands(),
+    ...mapCommands(),
   ];
 }

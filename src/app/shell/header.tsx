@@ -49,6 +49,7 @@ export function Header() {
         <nav aria-label="Main" className="flex items-center">
           <NavLink href={routePatterns.activityIndex}>Disease Activity Index</NavLink>
           <NavLink href={routePatterns.articleIndex}>Article Index</NavLink>
+          <NavLink href={routePatterns.map}>Map</NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <button

@@ -1,0 +1,121 @@
+import { expect, test } from './fixtures';
+import { apiSession, call, type ApiSession } from './activity-details-setup';
+import {
+  countMouseEvents,
+  countTabPresses,
+  mouseEvents,
+  tabPresses,
+} from '../support/mouse-events';
+
+/**
+ * Issue 19, the map: signed in through the real OpenID flow with Enter, `g m` opens the map,
+ * a country is chosen from the ranked list with j and opened with Enter, and one of its
+ * activities opened; zero mouse events and zero Tab presses, counted in the page. The ranked
+ * list is checked against the activity list the API gives (counted here, not by our code).
+ */
+
+let session: ApiSession;
+test.beforeAll(async ({ baseURL }) => {
+  session = await apiSession(baseURL ?? '');
+});
+
+interface ListItem {
+  readonly diseaseActivityId: number;
+  readonly locationId: number;
+  readonly locationName: string;
+  readonly activityStatus: number;
+}
+
+test('g m opens the map; a country chosen by keys from the ranked list, its activities opened', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const list = (await call(session, 'GET', '/diseaseactivities')).json as ListItem[];
+  // Active: an open reporting period (update status Active 0 or Update needed 1).
+  const active = new Map<string, number>();
+  for (const a of list) {
+    if (a.activityStatus !== 2) active.set(a.locationName, (active.get(a.locationName) ?? 0) + 1);
+  }
+  const most = Math.max(...active.values());
+
+  await countMouseEvents(page);
+  await countTabPresses(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oidc\//);
+  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/activity$/);
+  await expect(page.getByTestId('activity-count')).toContainText('disease activities', {
+    timeout: 30_000,
+  });
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('m');
+  await expect(page).toHaveURL(/\/map$/);
+  await expect(page.getByTestId('world-map')).toBeVisible({ timeout: 30_000 });
+  const countries = page.getByTestId('map-country');
+  await expect(countries.first()).toHaveAttribute('aria-selected', 'true');
+  // Every country with an activity is listed, the most active first with the API's count.
+  await expect(countries).toHaveCount(new Set(list.map((a) => a.locationId)).size);
+  await expect(countries.first()).toContainText(`${most} active of`);
+  // Shaded shapes: at least one country on the map has a colour other than the greys.
+  expect(
+    await page.getByTestId('world-map').locator('path[fill="#440154"]').count(),
+  ).toBeGreaterThan(0);
+
+  // j twice: the third country; the map outlines it.
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const third = countries.nth(2);
+  await expect(third).toHaveAttribute('aria-selected', 'true');
+  await expect(third).toBeFocused();
+  await expect(page.getByTestId('map-highlight')).toHaveCount(1);
+  const name = (await third.locator('span').nth(1).textContent()) ?? '';
+  expect(name).not.toBe('');
+  const own = list.filter((a) => a.locationName === name);
+
+  // Enter: into the country's activities, the first selected.
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: `${name}: its disease activities` });
+  await expect(panel).toBeVisible();
+  const activities = panel.getByTestId('map-activity');
+  await expect(activities).toHaveCount(own.length);
+  await expect(activities.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(activities.first()).toBeFocused();
+  await page.screenshot({ path: 'docs/screenshots/map.png', fullPage: true });
+
+  // Enter again: the activity's details, one of this country's.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/activity\/\d+\/\d+$/);
+  const [, activityId, countryId] = /\/activity\/(\d+)\/(\d+)$/.exec(page.url()) ?? [];
+  expect(own.map((a) => String(a.diseaseActivityId))).toContain(activityId);
+  expect(String(own[0]?.locationId)).toBe(countryId);
+
+  expect(await mouseEvents(page)).toBe(0);
+  expect(await tabPresses(page)).toBe(0);
+});
+
+test('m shades by new cases: the list reads new cases over the window, w changes the window', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/activity$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('m');
+  await expect(page.getByTestId('world-map')).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('m');
+  await expect(
+    page.getByRole('heading', { name: 'Countries by new cases in the last 14 days' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('map-country').first()).toContainText('new cases in 14 days');
+  await page.keyboard.press('w');
+  await expect(
+    page.getByRole('heading', { name: 'Countries by new cases in the last 30 days' }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/map-new-cases.png', fullPage: true });
+});
