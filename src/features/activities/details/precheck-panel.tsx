@@ -8,8 +8,12 @@ import { cardLevel, levelStyle } from './warnings-panel';
  * once a validate answered, until the next change.
  */
 export function PrecheckPanel() {
-  const { precheck, validation, dirty } = useDetails();
+  const { precheck, validation, dirty, detail, addedLocations } = useDetails();
   if (precheck === null || validation !== null || !dirty) return null;
+  // The worker names places of the detail it read; one added by Search/Add since is named here.
+  const names = new Map(
+    [...(detail?.locations ?? []), ...addedLocations].map((l) => [l.id, l.displayName]),
+  );
   const cards = precheck.locations.filter((l) => l.messages.length > 0);
   const carded = new Set(cards.flatMap((c) => c.messages));
   const general = cardMessages(precheck.messages.filter((m) => !carded.has(m)));
@@ -38,7 +42,9 @@ export function PrecheckPanel() {
                 data-level={level}
                 className={`rounded border px-2 py-1 ${levelStyle[level].className}`}
               >
-                <span className="font-medium">{card.locationName}</span>
+                <span className="font-medium">
+                  {names.get(card.locationId) ?? card.locationName}
+                </span>
                 <ul className="list-disc pl-5">
                   {shownCardMessages(card.messages).map((m, i) => (
                     <li key={i}>{m.message}</li>
