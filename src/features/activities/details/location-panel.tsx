@@ -71,11 +71,17 @@ export function LocationPanel({
 }: {
   readonly inputRef: RefObject<HTMLInputElement | null>;
 }) {
-  const { detail, locationMode, locationText, view, order } = useDetails();
+  const { detail, locationMode, locationText, view, order, addedLocations } = useDetails();
   const searching = locationMode === 'search';
   const blocked = searching && detail?.readOnly === true;
   const search = useLocationSearch(locationText, searching && !blocked);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The place the 'not in this activity' notice is about: shown while it is still only added
+  // (no committed entry yet), gone once its entries are committed or the mode changes.
+  const [noticeFor, setNoticeFor] = useState<number | null>(null);
+  const notice =
+    noticeFor !== null && addedLocations.some((l) => l.id === noticeFor)
+      ? messages.locationNotInActivity
+      : null;
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const hits = search.status === 'done' ? search.hits : [];
@@ -90,7 +96,7 @@ export function LocationPanel({
       population: null,
     });
     // The analyst is adding a place the activity has no entry for yet: say so (spec 001 §5).
-    setNotice(messages.locationNotInActivity);
+    setNoticeFor(hit.id);
     // The next key is for the new place's table (a c adds its entry), not for the search box.
     focusLocationTable(hit.id);
   }
@@ -114,7 +120,7 @@ export function LocationPanel({
               aria-checked={locationMode === mode}
               onClick={() => {
                 setLocationMode(mode);
-                setNotice(null);
+                setNoticeFor(null);
                 inputRef.current?.focus();
               }}
               className={`px-2.5 py-1 text-xs font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 ${
