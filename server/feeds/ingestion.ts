@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { StoryClusters } from '../../src/domain/feeds/clustering';
+import { storableText } from '../../src/domain/request-text';
 import { Tagger } from '../../src/domain/feeds/tagger';
 import type { Db } from '../db/client';
 import { feedSources } from '../db/schema';
@@ -178,7 +179,11 @@ export class FeedIngestion {
         await this.recordSuccess(sourceId, {});
         return { sourceId, status: 'not-modified' };
       }
-      const entries = parseFeedEntries(fetched.body);
+      const entries = parseFeedEntries(fetched.body, (entry) =>
+        this.options.log(
+          `feeds: source ${sourceId}: item ${entry.url}: removed NUL or broken characters (lone surrogates) PostgreSQL cannot store`,
+        ),
+      );
       const added = await this.ingest(sourceId, source.feedId, entries);
       await this.recordSuccess(sourceId, fetched.validators);
       return { sourceId, status: 'ok', added };
@@ -190,7 +195,8 @@ export class FeedIngestion {
         .set({
           lastPolledAt: sql`now()`,
           lastErrorAt: sql`now()`,
-          lastError: message.slice(0, 1000),
+          // Storable: a message may quote the feed, and a cut may halve a character pair.
+          lastError: storableText(message.slice(0, 1000)),
           consecutiveFailures: sql`${feedSources.consecutiveFailures} + 1`,
           updatedAt: sql`now()`,
         })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstTextProblem, textProblem } from './request-text';
+import { firstTextProblem, storableText, textProblem } from './request-text';
 
 describe('request text (issue 16)', () => {
   it("refuses the issue's four strings in plain words, naming the field", () => {
@@ -35,5 +35,19 @@ describe('request text (issue 16)', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(firstTextProblem(deep)).toMatch(/NUL/);
+  });
+
+  it("cleans the issue's four strings for unattended text: NUL gone, a lone half as U+FFFD", () => {
+    expect(storableText('\u0000')).toBe('');
+    expect(storableText('a\u0000b')).toBe('ab');
+    expect(storableText('\ud800')).toBe('\uFFFD');
+    expect(storableText('x\udfffy')).toBe('x\uFFFDy');
+    // Pairs stay pairs; a pair the wrong way round is two halves.
+    expect(storableText('\ud83d\ude37\u0000')).toBe('😷');
+    expect(storableText('\ude37\ud83d')).toBe('\uFFFD\uFFFD');
+    for (const text of ['', '😷 cases', 'a\u0001\u007f', 'مرض', '\ufeff'])
+      expect(storableText(text)).toBe(text);
+    // What it returns is text by the request rule.
+    expect(textProblem(storableText('a\u0000\ud800\udfff\udc00b'), 'x')).toBeUndefined();
   });
 });

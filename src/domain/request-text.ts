@@ -5,6 +5,10 @@
  * in plain words, not stripped: what the analyst sent is either stored as sent or not at all.
  * Checked once for every request's body and query (server/http/request-text.ts), so a field
  * added later is covered without remembering to.
+ *
+ * Text nobody typed (a feed item, ingested unattended: nobody to answer a 400) is cleaned
+ * instead with `storableText`: NUL removed, each lone surrogate replaced by U+FFFD (the
+ * replacement character, as every UTF-8 encoder writes one); the caller logs that it did.
  */
 
 /** Why `text` cannot be stored, in plain words naming `where` it is, or undefined. */
@@ -22,6 +26,31 @@ export function textProblem(text: string, where: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The replacement character a lone surrogate becomes in `storableText`. */
+export const replacementCharacter = '\uFFFD';
+
+/**
+ * `text` as PostgreSQL can store it: NUL removed, each lone surrogate replaced by U+FFFD. The
+ * same string when it is text already (the common case costs one scan, no copy).
+ */
+export function storableText(text: string): string {
+  if (textProblem(text, '') === undefined) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) continue;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        out += text.slice(i, i + 2);
+        i++;
+      } else out += replacementCharacter;
+    } else if (c >= 0xdc00 && c <= 0xdfff) out += replacementCharacter;
+    else out += text[i] ?? '';
+  }
+  return out;
 }
 
 const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');

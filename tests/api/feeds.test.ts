@@ -323,4 +323,47 @@ describe.each(backends)('Feed ingestion and suggested actions on %s', (backend) 
     );
     expect(again.status).toBe(404);
   });
+
+  it('a feed item with NUL (raw or &#0;) or a lone surrogate is stored cleaned; polling goes on', async () => {
+    // Issue 16: PostgreSQL takes neither; the item is kept without them (NUL removed, a lone
+    // surrogate as U+FFFD), where before the poll failed on PostgreSQL.
+    const odd = (slug: string, title: string, text: string): FeedItemSpec => ({
+      title,
+      url: `https://odd.example/news/${slug}`,
+      text,
+      published: hoursAgo(1),
+    });
+    // rss2 escapes '&': '&#0;' reaches the parser as the HTML reference inside the text.
+    feeds.document(
+      '/odd.rss',
+      rss2('Odd text', [
+        odd('nul-raw', 'Flooding\u0000 closes roads in Toronto', 'Water\u0000 on the roads.'),
+        odd('nul-reference', 'Flooding &#0; closes roads in Ottawa', 'Water &#0; everywhere.'),
+        odd('surrogate', 'Flooding &#xD800; in Hamilton', 'Half &#xDFFF; a pair.'),
+      ]),
+    );
+    await addSource('Odd', '/odd.rss', 1);
+    const first = await poll('Odd');
+    expect(first).toMatchObject({ status: 'ok', added: 3, error: null });
+    const stored = async (slug: string) => {
+      const row = await articleOf(`odd.example/news/${slug}`);
+      return [row?.['articleTitle'], row?.['summary']];
+    };
+    expect(await stored('nul-raw')).toEqual([
+      'Flooding closes roads in Toronto',
+      'Water on the roads.',
+    ]);
+    // The parser decodes '&#0;' in the item's HTML as browsers do: U+FFFD, never a NUL.
+    expect(await stored('nul-reference')).toEqual([
+      'Flooding \uFFFD closes roads in Ottawa',
+      'Water \uFFFD everywhere.',
+    ]);
+    expect(await stored('surrogate')).toEqual([
+      'Flooding \uFFFD in Hamilton',
+      'Half \uFFFD a pair.',
+    ]);
+    // The source stays healthy and is polled again like any other.
+    expect((await poll('Odd')).status).not.toBe('failed');
+    expect(first.source).toMatchObject({ lastError: null, consecutiveFailures: 0 });
+  });
 });
