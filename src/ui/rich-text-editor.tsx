@@ -158,7 +158,7 @@ function EditorFrame({
                   : {
                       'aria-placeholder': placeholder,
                       placeholder: (
-                        <div className="pointer-events-none absolute top-1 left-2 text-sm text-slate-400">
+                        <div className="pointer-events-none absolute top-1 left-2 text-sm text-slate-600">
                           {placeholder}
                         </div>
                       ),

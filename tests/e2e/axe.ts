@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from './fixtures';
 
-/** What a scan covers: the whole page, or only the open dialog. */
-export type ScanScope = 'page' | 'dialog';
+/** What a scan covers: the whole page, only the open dialog, or the elements a selector names. */
+export type ScanScope = 'page' | 'dialog' | { readonly selector: string };
 
 /**
  * The serious and critical axe-core violations (WCAG 2 A and AA rules) as the page is now, one
@@ -13,8 +13,15 @@ export type ScanScope = 'page' | 'dialog';
 export async function seriousViolations(page: Page, scope: ScanScope = 'page'): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   if (scope === 'dialog') builder = builder.include('[role="dialog"]');
+  else if (scope !== 'page') builder = builder.include(scope.selector);
   const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => {
+      // The element's start and axe's reason (a contrast ratio, say): enough to find and fix it.
+      const nodes = v.nodes.map(
+        (n) => `${n.target.join(' ')} ${n.html.slice(0, 100)} [${n.failureSummary ?? ''}]`,
+      );
+      return `${v.id} (${v.impact}): ${nodes.join(', ')}`;
+    });
 }

@@ -89,5 +89,5 @@ function Item({ term, children }: { readonly term: string; readonly children: Re
 }
 
 function Blank() {
-  return <span className="text-slate-400">None</span>;
+  return <span className="text-slate-500">None</span>;
 }
