@@ -138,4 +138,39 @@ describe.each(backends)('article source search through the SDK on %s', (backend)
     expect(response.status).toBe(403);
     expect(await client.getDocumentsCount()).toBe(5 + dailies.length + 1);
   });
+
+  it('cannot be deleted: DELETE /indexes/feeds is refused even with the admin key', async () => {
+    const before = await client.getDocumentsCount();
+    const response = await fetch(`${server.baseUrl}/search/indexes/feeds?api-version=2024-07-01`, {
+      method: 'DELETE',
+      headers: { 'api-key': server.config.searchApiKey },
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /read-only/,
+    );
+    // With the query key it is refused as any index deletion is.
+    const asReader = await fetch(`${server.baseUrl}/search/indexes/feeds?api-version=2024-07-01`, {
+      method: 'DELETE',
+      headers: { 'api-key': server.config.searchQueryKey },
+    });
+    expect(asReader.status).toBe(403);
+    expect(await client.getDocumentsCount()).toBe(before);
+  });
+
+  it('the types index /config.json names has no index behind it: 404 in Azure shape', async () => {
+    // Spec 000 §7 lists a "types index URL" in the configuration and never queries it (no
+    // call, no fields): decision recorded in ARCHITECTURE.md and docs/spec-conformance.md.
+    const config = (await (await fetch(`${server.baseUrl}/config.json`)).json()) as {
+      typesIndexUrl: string;
+    };
+    expect(config.typesIndexUrl).toBe(`${server.baseUrl}/search/indexes/types/docs`);
+    const response = await fetch(`${config.typesIndexUrl}?api-version=2024-07-01&search=*`, {
+      headers: { 'api-key': server.config.searchQueryKey },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: '', message: "The index 'types' was not found." },
+    });
+  });
 });

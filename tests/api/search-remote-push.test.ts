@@ -1,6 +1,9 @@
 import { AzureKeyCredential, SearchClient } from '@azure/search-documents';
+import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +12,10 @@ import {
   embeddedSearchQueryKey,
   loadServerConfig,
 } from '../../server/config';
+import type { Db } from '../../server/db/client';
 import { openDatabase } from '../../server/db/client';
-import { countDocuments } from '../../server/search/execute';
+import * as t from '../../server/db/schema';
+import { countDocuments, rowsOf } from '../../server/search/execute';
 import { articlesIndex } from '../../server/search/index-definition';
 import { reindexAll } from '../../server/search/indexer';
 import { rss2, startFeedServer, type FeedServer } from '../support/feed-server';
@@ -28,6 +33,11 @@ import { insertEntriesFixtures } from './entries-fixtures';
  * is read with the official SDK. The first IST runs on PostgreSQL when DATABASE_URL is set,
  * else on PGlite; the stand-in always on PGlite, with SEARCH_RECONCILE=off (its documents'
  * articles live in the first IST's database).
+ *
+ * The stand-in's own `feeds` index is a read-only view of its own data sources (docs/index there
+ * answers 403), so the pusher's SEARCH_URL is a small Azure stand-in for that one index
+ * (`startFeedsIndexService`, below: definition and documents in memory) that passes every other
+ * request on to the second IST.
  *
  * The outage is 5 s here, not the issue's minute: what matters is that the change log keeps
  * the changes while the service is away (the pusher's row heartbeats, so the log is not trimmed
@@ -57,6 +67,9 @@ describe('a remote search service fed from the change log', () => {
   let service: ServerProcess | undefined;
   let client: SearchClient<ArticleDocument>;
   let api: ReturnType<typeof apiClient>;
+  let feedsService: FeedsIndexService;
+  /** The article sources as the IST's own `feeds` view showed them before it started. */
+  let sourcesBefore: Record<string, unknown>[] = [];
 
   beforeAll(
     async () => {
@@ -70,13 +83,14 @@ describe('a remote search service fed from the change log', () => {
         drop = created.drop;
       }
       const servicePort = await freePort();
+      feedsService = await startFeedsIndexService(`http://127.0.0.1:${servicePort}`);
       envService = {
         ...serverProcessEnv({ port: servicePort, dataDir: join(dataDir, 'service') }),
         SEARCH_RECONCILE: 'off',
       };
       envIst = {
         ...serverProcessEnv({ port: await freePort(), databaseUrl, dataDir: join(dataDir, 'ist') }),
-        SEARCH_URL: `http://127.0.0.1:${servicePort}/search`,
+        SEARCH_URL: `${feedsService.url}/search`,
         SEARCH_API_KEY: embeddedSearchAdminKey,
         SEARCH_QUERY_KEY: embeddedSearchQueryKey,
         LOG_LEVEL: 'info',
@@ -85,6 +99,14 @@ describe('a remote search service fed from the change log', () => {
       const database = await openDatabase(loadServerConfig(envIst));
       await database.migrate();
       await insertEntriesFixtures(database.db);
+      await database.db.insert(t.dataSources).values([
+        { domain: 'who.int', categoryId: 1, groupId: 1, priorityId: 1 },
+        { domain: 'afro.who.int', categoryId: 1, groupId: 1, priorityId: 1 },
+        { domain: 'bilby.example', categoryId: 2, groupId: 2, priorityId: 2 },
+      ]);
+      sourcesBefore = rowsOf(
+        await database.db.execute(sql`select "key", "domain", "sourceCategory" from search_feeds`),
+      );
       await reindexAll(database.db);
       await database.close();
       service = await startServerProcess(envService, startMs);
@@ -104,6 +126,7 @@ describe('a remote search service fed from the change log', () => {
   afterAll(async () => {
     await Promise.all([ist?.stop(10_000), service?.stop(10_000)]);
     await feeds?.close();
+    await feedsService?.close();
     await drop();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -235,6 +258,88 @@ describe('a remote search service fed from the change log', () => {
     },
   );
 
+  /** The service's article sources by domain: [sourceCategory, sourcePriority]. */
+  const sourcesOnService = () =>
+    Object.fromEntries(
+      [...feedsService.documents.values()].map((d) => [
+        String(d['domain']),
+        [d['sourceCategory'], d['sourcePriority']],
+      ]),
+    );
+
+  /**
+   * Writes to the first IST's database: at once on PostgreSQL (two servers share it; the
+   * triggers' NOTIFY wakes the pusher); on PGlite, which belongs to one process, with the server
+   * stopped and started again around the write (the pusher goes on from its stored position).
+   */
+  const changeDatabase = async (change: (db: Db) => Promise<void>) => {
+    const onPglite = envIst['DATABASE_URL'] === '';
+    if (onPglite) await ist?.stop(10_000);
+    const database = await openDatabase(loadServerConfig(envIst));
+    try {
+      await change(database.db);
+    } finally {
+      await database.close();
+    }
+    if (onPglite) ist = await startServerProcess(envIst, startMs);
+  };
+
+  it('creates the article source index (feeds) on the service and pushes every source', async () => {
+    await waitUntil(
+      async () => feedsService.documents.size === sourcesBefore.length,
+      10_000,
+      'the article sources on the service',
+    );
+    // Created with PUT as Azure takes it: the key, and the domain's words searchable.
+    const definition = feedsService.definition as {
+      name: string;
+      fields: { name: string; key: boolean; searchable: boolean }[];
+    };
+    expect(definition.name).toBe('feeds');
+    expect(definition.fields.find((f) => f.key)?.name).toBe('key');
+    expect(definition.fields.find((f) => f.name === 'domainWords')?.searchable).toBe(true);
+    expect(feedsService.requests).toContain('PUT /search/indexes/feeds');
+    expect(sourcesOnService()).toEqual({
+      'who.int': ['Official', 'High'],
+      'afro.who.int': ['Official', 'High'],
+      'bilby.example': ['Media', 'Low'],
+    });
+    expect(new Set(feedsService.documents.keys())).toEqual(
+      new Set(sourcesBefore.map((s) => String(s['key']))),
+    );
+  });
+
+  it(
+    'a source added, one deleted and a category renamed reach the service',
+    { timeout: startMs + 60_000 },
+    async () => {
+      await changeDatabase(async (db) => {
+        await db
+          .insert(t.dataSources)
+          .values({ domain: 'wombat.example', categoryId: 2, groupId: 2, priorityId: 1 });
+        await db.execute(sql`delete from data_sources where domain = 'bilby.example'`);
+        await db.execute(
+          sql`update data_source_categories set display_name = 'Official (government)' where id = 1`,
+        );
+      });
+      await waitUntil(
+        async () =>
+          JSON.stringify(sourcesOnService()) ===
+          JSON.stringify({
+            'who.int': ['Official (government)', 'High'],
+            'afro.who.int': ['Official (government)', 'High'],
+            'wombat.example': ['Media', 'High'],
+          }),
+        10_000,
+        'the changed sources on the service',
+      ).catch((error: unknown) => {
+        throw new Error(
+          `${String(error)}; the service has ${JSON.stringify(sourcesOnService())}; the IST said:\n${ist?.output().slice(-3000) ?? ''}`,
+        );
+      });
+    },
+  );
+
   it(
     'npm run search:reindex rebuilds the remote index from the tables, with progress',
     {
@@ -253,6 +358,7 @@ describe('a remote search service fed from the change log', () => {
         },
       );
       expect(stray.status).toBe(200);
+      feedsService.documents.set('stray-source', { key: 'stray-source', domain: 'stray.example' });
       // PGlite belongs to one process: the server stops while the command runs on its folder.
       if (envIst['DATABASE_URL'] === '') await ist?.stop(10_000);
       const { stdout, code } = await runNode(
@@ -269,6 +375,13 @@ describe('a remote search service fed from the change log', () => {
       await database.close();
       expect(await client.getDocumentsCount()).toBe(local);
       expect(await byKey('stray-1')).toBeUndefined();
+      // The article sources too: the index deleted, created and filled from the view.
+      expect(stdout).toMatch(/search:reindex: feeds: 3 \/ 3/);
+      expect(Object.keys(sourcesOnService()).sort()).toEqual([
+        'afro.who.int',
+        'who.int',
+        'wombat.example',
+      ]);
     },
   );
 });
@@ -285,4 +398,129 @@ function runNode(
     child.stderr.on('data', (c: Buffer) => (stdout += c.toString()));
     child.once('exit', (code) => resolve({ stdout, code }));
   });
+}
+
+interface FeedsIndexService {
+  /** Its base URL (SEARCH_URL is this plus /search). */
+  readonly url: string;
+  /** The definition PUT for `feeds` (undefined until then, and after a DELETE). */
+  readonly definition: unknown;
+  /** The `feeds` documents by key, as the pushes left them. */
+  readonly documents: Map<string, Record<string, unknown>>;
+  /** 'METHOD /path' of each request it answered itself. */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * An Azure stand-in for the `feeds` index alone, in memory (GET/PUT/DELETE /indexes/feeds with
+ * a 404 until defined; docs/index with mergeOrUpload and delete; docs/search paged by top and
+ * skip with a $select, no query; the admin key required), which
+ * passes every other request on to `upstream` unchanged (the connection is dropped while
+ * upstream is down, as the service itself would be unreachable).
+ */
+async function startFeedsIndexService(upstream: string): Promise<FeedsIndexService> {
+  const documents = new Map<string, Record<string, unknown>>();
+  const requests: string[] = [];
+  let definition: { fields: { name: string; key: boolean }[] } | undefined;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const method = request.method ?? 'GET';
+      const send = (status: number, answer?: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(answer === undefined ? '' : JSON.stringify(answer));
+      };
+      if (!url.pathname.startsWith('/search/indexes/feeds')) {
+        void fetch(`${upstream}${url.pathname}${url.search}`, {
+          method,
+          headers: Object.fromEntries(
+            ['api-key', 'content-type', 'accept', 'authorization']
+              .map((h) => [h, request.headers[h]])
+              .filter((e): e is [string, string] => typeof e[1] === 'string'),
+          ),
+          ...(body.length === 0 ? {} : { body }),
+        }).then(
+          async (answer) => {
+            response.writeHead(answer.status, {
+              'content-type': answer.headers.get('content-type') ?? 'application/json',
+              ...(answer.headers.has('retry-after')
+                ? { 'retry-after': answer.headers.get('retry-after') ?? '' }
+                : {}),
+            });
+            response.end(Buffer.from(await answer.arrayBuffer()));
+          },
+          () => request.socket.destroy(),
+        );
+        return;
+      }
+      requests.push(`${method} ${url.pathname}`);
+      if (request.headers['api-key'] !== embeddedSearchAdminKey) {
+        return send(403, { error: { code: '', message: 'Authorization failed.' } });
+      }
+      const missing = { error: { code: '', message: "No index with the name 'feeds' was found." } };
+      if (url.pathname === '/search/indexes/feeds') {
+        if (method === 'GET')
+          return definition === undefined ? send(404, missing) : send(200, definition);
+        if (method === 'PUT') {
+          definition = JSON.parse(body.toString()) as typeof definition;
+          return send(201, definition);
+        }
+        if (method === 'DELETE') {
+          if (definition === undefined) return send(404, missing);
+          definition = undefined;
+          documents.clear();
+          return send(204);
+        }
+      }
+      if (url.pathname === '/search/indexes/feeds/docs/index' && method === 'POST') {
+        if (definition === undefined) return send(404, missing);
+        const key = definition.fields.find((f) => f.key)?.name ?? 'key';
+        const actions = (JSON.parse(body.toString()) as { value: Record<string, unknown>[] }).value;
+        const value = actions.map((action) => {
+          const { '@search.action': kind, ...fields } = action;
+          const id = String(fields[key]);
+          if (kind === 'delete') documents.delete(id);
+          else documents.set(id, { ...documents.get(id), ...fields });
+          return { key: id, status: true, statusCode: 200, errorMessage: null };
+        });
+        return send(200, { value });
+      }
+      if (url.pathname === '/search/indexes/feeds/docs/search' && method === 'POST') {
+        if (definition === undefined) return send(404, missing);
+        const asked = JSON.parse(body.toString()) as {
+          select?: string;
+          top?: number;
+          skip?: number;
+        };
+        const skip = asked.skip ?? 0;
+        const page = [...documents.values()].slice(skip, skip + (asked.top ?? 50));
+        const select = asked.select?.split(',').map((f) => f.trim());
+        return send(200, {
+          value: page.map((d) =>
+            select === undefined ? d : Object.fromEntries(select.map((f) => [f, d[f]])),
+          ),
+        });
+      }
+      return send(404, missing);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get definition() {
+      return definition;
+    },
+    documents,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

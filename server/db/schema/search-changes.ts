@@ -12,7 +12,8 @@ import {
 
 /**
  * The search change log (migration 0014): every statement that writes a search index's table
- * (`search_articles`, `search_locations`) records, through statement triggers in the same
+ * (`search_articles`, `search_locations`; and, for the `feeds` view, `data_sources` and its
+ * lookups, migration 0019) records, through statement triggers in the same
  * transaction, the next version and the keys it wrote. Versions are handed out under the version
  * row's lock, so they follow commit order: whoever has applied version v has seen every write up
  * to v. Every server's in-process copy and the pusher to a remote search service follow it

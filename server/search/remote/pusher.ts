@@ -4,12 +4,20 @@ import { listenOf } from '../../db/notifications';
 import { changesChannel, collect, processName, readVersion } from '../change-log/follower';
 import { documentOf, rowsOf, selectList } from '../execute';
 import type { IndexDefinition } from '../index-definition';
-import { articlesIndex, locationsIndex } from '../index-definition';
+import { articlesIndex, feedsIndex, locationsIndex } from '../index-definition';
 import type { PushAction, RemoteSearchService } from './service';
 import { maxActions } from './service';
 
-/** The indexes pushed to the configured service. */
-export const pushedIndexes: readonly IndexDefinition[] = [articlesIndex, locationsIndex];
+/**
+ * The indexes pushed to the configured service: the search tables, and `feeds`, the view of
+ * the data sources (its changes are logged by triggers on data_sources and its lookups,
+ * migration 0019).
+ */
+export const pushedIndexes: readonly IndexDefinition[] = [
+  articlesIndex,
+  locationsIndex,
+  feedsIndex,
+];
 
 /** How long a pusher's lease holds unrenewed (a killed server's lapses, another takes it). */
 export const leaseSeconds = 15;
@@ -46,6 +54,12 @@ export class ChangePusher {
   private readonly pusherId: string;
   private readonly me = `pusher:${processName}`;
   private ensured = false;
+  /**
+   * Whether this server pushed the views (`feeds`) whole since it took the lease: a view's rows
+   * written with triggers off (the seed's bulk load) or before migration 0019 were never logged,
+   * so the first pass sends every document (a hundred or so), the log the rest.
+   */
+  private viewsPushed = false;
   /** The log's version pushed so far, as last read or written by this server (metrics). */
   pushedVersion = 0;
   /** The log's version when last looked (metrics: the lag is this less pushedVersion). */
@@ -118,7 +132,11 @@ export class ChangePusher {
   /** One pass: lease, then everything logged after the position, pushed; the position moved. */
   async pass(): Promise<PushReport | undefined> {
     const applied = await this.lease();
-    if (applied === undefined) return undefined;
+    if (applied === undefined) {
+      // Another server pushes: if this one takes over later, it starts with the views whole.
+      this.viewsPushed = false;
+      return undefined;
+    }
     if (!this.ensured) {
       for (const index of pushedIndexes) {
         if (await this.service.ensureIndex(index)) {
@@ -130,9 +148,14 @@ export class ChangePusher {
     this.pushedVersion = applied;
     const { version, prunedThrough } = await readVersion(this.db);
     this.seenVersion = version;
-    if (version <= applied) return { through: applied, upserted: 0, deleted: 0, refused: 0 };
+    const views = this.viewsPushed ? [] : pushedIndexes.filter((i) => i.readOnly === true);
+    if (version <= applied && views.length === 0) {
+      return { through: applied, upserted: 0, deleted: 0, refused: 0 };
+    }
     let changes: Map<string, readonly string[] | 'all'>;
-    if (prunedThrough > applied) {
+    if (version <= applied) {
+      changes = new Map();
+    } else if (prunedThrough > applied) {
       // The log was trimmed past us (no server pushed for a while): push every document.
       this.log(`search push: behind the trimmed log (at ${applied}): pushing every document`);
       changes = new Map(pushedIndexes.map((i) => [i.name, 'all']));
@@ -145,6 +168,7 @@ export class ChangePusher {
         ),
       );
     }
+    for (const view of views) changes.set(view.name, 'all');
     let upserted = 0;
     let deleted = 0;
     let refused = 0;
@@ -159,14 +183,16 @@ export class ChangePusher {
       deleted += report.deleted;
       refused += report.refused;
     }
+    this.viewsPushed = true;
     // Only the lease holder moves the position (a pass overtaken by a lapse pushed twice: fine).
+    const through = Math.max(version, applied);
     await this.db.execute(sql`
-      update search_followers set applied = greatest(applied, ${version}), heartbeat_at = now()
+      update search_followers set applied = greatest(applied, ${through}), heartbeat_at = now()
       where follower_id = ${this.pusherId} and leased_by = ${this.me}`);
-    this.pushedVersion = version;
+    this.pushedVersion = through;
     if (this.lastFailure !== '') this.log('search push: the service answers again');
     this.lastFailure = '';
-    return { through: version, upserted, deleted, refused };
+    return { through, upserted, deleted, refused };
   }
 
   /** Stops the timer and the LISTEN, waits for a pass in progress, gives the lease up. */
@@ -227,7 +253,9 @@ export async function pushKeys(
 
 /**
  * Every document of the local table, in key order, 1,000 a batch. Documents only the service
- * has stay there (`npm run search:reindex` rebuilds the service's index from empty).
+ * has stay there (`npm run search:reindex` rebuilds the service's index from empty), except
+ * for a view (`feeds`, a hundred or so documents): its service keys are read back and those the
+ * view no longer has are deleted, so a whole push leaves the service exactly as the view.
  */
 export async function pushAll(
   db: Db,
@@ -244,6 +272,7 @@ export async function pushAll(
   let after: string | undefined;
   let upserted = 0;
   let refused = 0;
+  const local = new Set<string>();
   for (;;) {
     const rows = rowsOf(
       await db.execute(sql`
@@ -260,8 +289,20 @@ export async function pushAll(
     refused += outcome.refused.length;
     progress(upserted, total);
     after = String(rows[rows.length - 1]?.[index.key]);
+    if (index.readOnly === true) for (const row of rows) local.add(String(row[index.key]));
   }
-  return { upserted, deleted: 0, refused };
+  if (index.readOnly !== true) return { upserted, deleted: 0, refused };
+  const gone = (await service.keys(index)).filter((key) => !local.has(key));
+  for (let i = 0; i < gone.length; i += maxActions) {
+    const outcome = await service.push(
+      index,
+      gone
+        .slice(i, i + maxActions)
+        .map((key): PushAction => ({ '@search.action': 'delete', [index.key]: key })),
+    );
+    refused += outcome.refused.length;
+  }
+  return { upserted, deleted: gone.length, refused };
 }
 
 const upload = (index: IndexDefinition, row: Record<string, unknown>): PushAction => ({

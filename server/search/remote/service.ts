@@ -103,6 +103,29 @@ export class RemoteSearchService {
   }
 
   /**
+   * Every key the service's index holds, 1,000 a page (docs/search, `*`, only the key field):
+   * for a small index pushed whole, to delete what the local side no longer has.
+   */
+  async keys(index: IndexDefinition): Promise<string[]> {
+    const path = `/indexes/${encodeURIComponent(index.name)}/docs/search`;
+    const keys: string[] = [];
+    for (let skip = 0; ; skip += maxActions) {
+      const answer = await this.request('POST', path, {
+        search: '*',
+        select: index.key,
+        top: maxActions,
+        skip,
+      });
+      if (!answer.ok) {
+        throw new RemoteSearchError(`POST ${path}: ${answer.status} ${await answer.text()}`);
+      }
+      const page = ((await answer.json()) as { value?: Record<string, unknown>[] }).value ?? [];
+      for (const document of page) keys.push(String(document[index.key]));
+      if (page.length < maxActions) return keys;
+    }
+  }
+
+  /**
    * Sends at most 1,000 actions (Azure's batch limit) to docs/index. A 429 or 503 (or a
    * network failure) resends the batch, a 207 resends the items that may succeed later, each
    * after a doubling back-off (Retry-After when the service gives one); past the attempts it
