@@ -17,7 +17,10 @@ interface Running {
 }
 
 /** The real app (buildApp) with the real embedded identity, on a free port of its own. */
-async function start(database: OpenDatabase): Promise<Running> {
+async function start(
+  database: OpenDatabase,
+  env: Readonly<Record<string, string>> = {},
+): Promise<Running> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadServerConfig({
@@ -26,6 +29,7 @@ async function start(database: OpenDatabase): Promise<Running> {
     DATA_DIR: 'memory://',
     STATIC_DIR: '/nonexistent-ist-dist',
     LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+    ...env,
   });
   const identity = await createIdentity(config, database.db);
   const app = await buildApp({ config, db: database.db, identity });
@@ -263,5 +267,42 @@ describe('identity: the embedded OpenID provider', () => {
     await expect(wrongAudience.verifyAccessToken(accessToken)).rejects.toThrow(/aud/);
     await external.close();
     await wrongAudience.close();
+  });
+});
+
+describe('identity: the OpenID endpoints are rate-limited per client (issue 16)', () => {
+  let database: OpenDatabase;
+  let server: Running;
+
+  beforeAll(async () => {
+    database = await openDatabase(loadServerConfig({ DATA_DIR: 'memory://' }));
+    await database.migrate();
+    server = await start(database, { RATE_LIMIT_MAX: '6', RATE_LIMIT_WINDOW_MS: '60000' });
+  });
+
+  afterAll(async () => {
+    await stop(server);
+    await database?.close();
+  });
+
+  it('answers 429 with Retry-After past the limit, on discovery, the sign-in start and the token endpoint', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${server.baseUrl}/oidc/.well-known/openid-configuration`);
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const [method, path] of [
+      ['GET', '/oidc/.well-known/openid-configuration'],
+      ['GET', '/oidc/auth?client_id=ist-spa&response_type=code'],
+      ['POST', '/oidc/token'],
+    ] as const) {
+      const res = await fetch(`${server.baseUrl}${path}`, { method, redirect: 'manual' });
+      expect(res.status, path).toBe(429);
+      expect(res.headers.get('retry-after'), path).toMatch(/^\d+$/);
+    }
+    // /api is not limited this way: it checks a token first (401 here, not 429).
+    expect((await fetch(`${server.baseUrl}/api/lookups`)).status).toBe(401);
   });
 });
