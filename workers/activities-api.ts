@@ -9,6 +9,8 @@ import {
 import { aggregateByCountry } from '../src/domain/activity-map';
 import {
   NewCasesAnswer,
+  growthOf,
+  growthWindowDays,
   lastDaysSum,
   maxNewCasesDays,
   maxNewCasesIds,
@@ -112,8 +114,17 @@ export function createActivitiesApi({ request, report }: ArticlesApiDeps): Activ
     },
 
     async searchActivities(searchRequest) {
-      const { index } = await load();
-      return index.search(requireParam('request', searchRequest));
+      const state = await load();
+      const wanted = requireParam('request', searchRequest);
+      if (wanted.sort.column === 'growth' && !state.index.hasGrowth()) {
+        // Every activity's last two weeks, once per list load (one call, not one per row).
+        const answer = await allNewCases(state, 2 * growthWindowDays);
+        const growth = new Map(
+          answer.series.map((s) => [s.diseaseActivityId, growthOf(s.newCases)]),
+        );
+        state.index.setGrowth((id) => growth.get(id));
+      }
+      return state.index.search(wanted);
     },
 
     async findActivities(text, limit) {

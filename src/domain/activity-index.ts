@@ -93,6 +93,11 @@ export const activitySortColumns = [
   'lastReportDate',
   'lastCommittedDate',
   'lastCommittedBy',
+  /**
+   * Growth of new cases, the last 7 days against the 7 before (issue 19; not a list item
+   * field: the worker reads every activity's series): fastest growing first when descending.
+   */
+  'growth',
 ] as const;
 export type ActivitySortColumn = (typeof activitySortColumns)[number];
 

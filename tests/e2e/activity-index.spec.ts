@@ -297,7 +297,7 @@ test('new activity: every message, the duplicate with Go to activity, then a val
   expect(await search(page, '+anthrax +portugal +goats')).toBe(1);
   await expect(rows(page).first()).toContainText('Anthrax');
   await expect(rows(page).first().getByRole('img', { name: 'Invisible' })).toBeVisible();
-  await expect(rows(page).first().getByRole('img', { name: 'New' })).toBeVisible();
+  await expect(rows(page).first().getByRole('img', { name: 'New', exact: true })).toBeVisible();
 });
 
 test("the palette's 'Go to activity…' reaches an activity by a partial name", async ({ page }) => {

@@ -119,3 +119,45 @@ test('m shades by new cases: the list reads new cases over the window, w changes
   ).toBeVisible();
   await page.screenshot({ path: 'docs/screenshots/map-new-cases.png', fullPage: true });
 });
+
+test('the index shows a 30-day sparkline per row, named with its figures; t sorts by growth', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/activity$/);
+  const rows = page.getByTestId('activity-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(rows.first().getByTestId('sparkline')).toBeVisible();
+
+  // The first row's figures, summed here from the API's series for that activity.
+  const href = (await rows.first().getByRole('link').getAttribute('href')) ?? '';
+  const id = /\/activity\/(\d+)\//.exec(href)?.[1] ?? '';
+  const answer = (await call(session, 'GET', `/diseaseactivities/newCases?days=30&ids=${id}`))
+    .json as { from: string; to: string; series: { newCases: number[] }[] };
+  const total = (answer.series[0]?.newCases ?? []).reduce((a, b) => a + b, 0);
+  const name =
+    total === 0
+      ? `No new cases from ${answer.from} to ${answer.to}`
+      : `${total} new cases from ${answer.from} to ${answer.to}`;
+  await expect(rows.first().getByRole('img', { name: new RegExp(`^${name}`) })).toBeVisible();
+
+  // t: by growth, fastest first. The first row's last week beats the week before (or is new).
+  await page.keyboard.press('t');
+  await expect(page.getByRole('columnheader', { name: /New cases, 30 days/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(rows.first().getByTestId('sparkline')).toBeVisible();
+  const firstHref = (await rows.first().getByRole('link').getAttribute('href')) ?? '';
+  const firstId = /\/activity\/(\d+)\//.exec(firstHref)?.[1] ?? '';
+  const first = (await call(session, 'GET', `/diseaseactivities/newCases?days=14&ids=${firstId}`))
+    .json as { series: { newCases: number[] }[] };
+  const s = first.series[0]?.newCases ?? [];
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  expect(sum(s.slice(7))).toBeGreaterThan(sum(s.slice(0, 7)));
+  await page.screenshot({ path: 'docs/screenshots/activity-index-sparklines.png' });
+});

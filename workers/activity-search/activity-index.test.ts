@@ -180,3 +180,32 @@ describe('ActivityFinder (palette fuzzy find)', () => {
     expect(found('qqqq')).toEqual([]);
   });
 });
+
+describe('the growth sort (issue 19: last 7 days against the 7 before)', () => {
+  it('lists the fastest growing first, no trend last; ascending the reverse, no trend still last', () => {
+    const grown = new ActivityIndex(rows);
+    const [a, b, c, d] = rows.map((r) => r.diseaseActivityId);
+    // a: 10 → 20 (+100 %), b: 0 → 3 (from none), c: 10 → 5 (−50 %), d: 4 → 4 (0); others none.
+    const growth = new Map([
+      [a, { last: 20, previous: 10, ratio: 1 }],
+      [b, { last: 3, previous: 0, ratio: Infinity }],
+      [c, { last: 5, previous: 10, ratio: -0.5 }],
+      [d, { last: 4, previous: 4, ratio: 0 }],
+    ]);
+    expect(grown.hasGrowth()).toBe(false);
+    grown.setGrowth((id) => growth.get(id));
+    expect(grown.hasGrowth()).toBe(true);
+    const ids = (direction: 'asc' | 'desc') =>
+      grown
+        .search({
+          searchText: '',
+          filters: noActivityFilters,
+          sort: { column: 'growth', direction },
+          page: 1,
+        })
+        .rows.map((r) => r.diseaseActivityId);
+    const rest = rows.map((r) => r.diseaseActivityId).slice(4);
+    expect(ids('desc')).toEqual([b, a, d, c, ...rest]);
+    expect(ids('asc')).toEqual([c, d, a, b, ...rest]);
+  });
+});

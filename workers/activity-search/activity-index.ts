@@ -8,6 +8,7 @@ import { activityChipGroups } from '../../src/domain/activity-index';
 import { activityIndexPageSize } from '../../src/domain/disease-activities';
 import type { DiseaseActivityListItem } from '../../src/domain/disease-activities';
 import { CommitStatus } from '../../src/domain/enums';
+import { compareGrowth, type Growth } from '../../src/domain/activity-trends';
 import type { Bitset } from './bitset';
 import {
   andInto,
@@ -85,6 +86,8 @@ const sortKey: Readonly<Record<ActivitySortColumn, (r: DiseaseActivityListItem) 
   // ISO 8601 UTC strings sort as their instants.
   lastCommittedDate: (r) => r.lastCommittedDate,
   lastCommittedBy: (r) => r.lastCommittedBy,
+  // Ordered by setGrowth, not by a field.
+  growth: () => null,
 };
 
 const maxCachedTerms = 2_000;
@@ -176,6 +179,32 @@ export class ActivityIndex {
     if (this.termCache.size >= maxCachedTerms) this.termCache.clear();
     this.termCache.set(prefix, set);
     return set;
+  }
+
+  /** Whether the growth order has been given (setGrowth) for this list. */
+  hasGrowth(): boolean {
+    return this.orders.has('growth');
+  }
+
+  /**
+   * The growth sort's order (issue 19): rows by compareGrowth, fastest growing first when
+   * descending; rows with no new cases in either week (no growth given, or ratio null) last.
+   */
+  setGrowth(growthOf: (diseaseActivityId: number) => Growth | undefined): void {
+    const ranked: (Growth & { id: number; row: number })[] = [];
+    const nulls: number[] = [];
+    this.rows.forEach((r, row) => {
+      const g = growthOf(r.diseaseActivityId);
+      if (g === undefined || g.ratio === null) nulls.push(row);
+      else ranked.push({ ...g, id: r.diseaseActivityId, row });
+    });
+    ranked.sort(compareGrowth);
+    // Ascending holds the slowest first: the search walks it backwards for descending.
+    const values = Int32Array.from(ranked.map((r) => r.row).reverse());
+    nulls.sort(
+      (a, b) => (this.rows[a]?.diseaseActivityId ?? 0) - (this.rows[b]?.diseaseActivityId ?? 0),
+    );
+    this.orders.set('growth', { values, nulls: Int32Array.from(nulls) });
   }
 
   /** Every row, latest commit first (never-committed last). */

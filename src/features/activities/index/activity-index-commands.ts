@@ -14,6 +14,7 @@ import {
   goToActivityPage,
   moveActivitySelection,
   openSelectedActivity,
+  sortActivitiesBy,
 } from './activity-index-store';
 
 /**
@@ -64,6 +65,14 @@ export function activityIndexCommands(focusSearch: () => void): Command[] {
       keywords: ['new', 'add', 'activity'],
       opensDialog: true,
     }),
+    // Issue 19: the trend column's sort, from the keys (t again turns the order round).
+    command(
+      'sortGrowth',
+      'Sort by growth of new cases (last 7 days against the 7 before)',
+      't',
+      () => sortActivitiesBy('growth'),
+      { keywords: ['trend', 'growth', 'rising', 'sparkline', 'new cases'] },
+    ),
     // The palette reaches the panel from anywhere through the app's 'Suggested actions'.
     command('suggestions', 'Suggested actions', 's', openSuggestions, hidden),
   ];

@@ -11,6 +11,7 @@ import {
   type ActivitySort,
   type ActivitySortColumn,
 } from '@/domain/activity-index';
+import { sparklineDays } from '@/domain/activity-trends';
 import type { DiseaseActivityListItem } from '@/domain/disease-activities';
 import type { ActivityIndexPage } from '../../../../workers/engine-api';
 
@@ -33,6 +34,15 @@ export interface ActivityIndexState {
   result: ActivityIndexPage | null;
   /** Row selected with j/k (index into the page's rows). */
   selected: number;
+  /** The page's new cases per day (sparklines, issue 19); held by `ref`. */
+  trends: PageTrends | null;
+}
+
+/** New cases per day of the page's activities, from one call for the page. */
+export interface PageTrends {
+  readonly from: string;
+  readonly to: string;
+  readonly byId: ReadonlyMap<number, readonly number[]>;
 }
 
 const initialState = (): ActivityIndexState => ({
@@ -45,6 +55,7 @@ const initialState = (): ActivityIndexState => ({
   error: null,
   result: null,
   selected: 0,
+  trends: null,
 });
 
 export const activityIndexStore = proxy<ActivityIndexState>(initialState());
@@ -57,6 +68,7 @@ async function run(options: { readonly refresh?: boolean } = {}): Promise<void> 
   const mine = ++sequence;
   const s = activityIndexStore;
   if (s.result === null || options.refresh) s.status = 'loading';
+  if (options.refresh) s.trends = null;
   try {
     if (options.refresh) await getEngine().loadActivities(true);
     const result = await getEngine().searchActivities({
@@ -77,6 +89,7 @@ async function run(options: { readonly refresh?: boolean } = {}): Promise<void> 
     s.selected = Math.min(s.selected, Math.max(0, result.rows.length - 1));
     s.status = 'ready';
     s.error = null;
+    void loadTrends(mine, result.rows);
   } catch (error) {
     if (mine !== sequence) return;
     s.status = 'error';
@@ -85,6 +98,27 @@ async function run(options: { readonly refresh?: boolean } = {}): Promise<void> 
       : error instanceof Error
         ? error.message
         : String(error);
+  }
+}
+
+/** The page's sparkline series: one GET …/newCases for its rows; kept if the page changed since. */
+async function loadTrends(
+  mine: number,
+  rows: readonly Pick<DiseaseActivityListItem, 'diseaseActivityId'>[],
+): Promise<void> {
+  const ids = rows.map((r) => r.diseaseActivityId);
+  const have = activityIndexStore.trends;
+  if (have !== null && ids.every((id) => have.byId.has(id))) return;
+  try {
+    const answer = await getEngine().getNewCases(ids, sparklineDays);
+    if (mine !== sequence) return;
+    activityIndexStore.trends = ref({
+      from: answer.from,
+      to: answer.to,
+      byId: new Map(answer.series.map((s) => [s.diseaseActivityId, s.newCases])),
+    });
+  } catch {
+    // The engine reported it; the cells keep their placeholder.
   }
 }
 

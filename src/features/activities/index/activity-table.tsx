@@ -11,6 +11,7 @@ import {
   useActivityIndex,
 } from './activity-index-store';
 import { UpdateStatusCell } from './update-status-cell';
+import { Sparkline } from './sparkline';
 
 /** The columns of spec 001 §2, in order, each sortable by its list item field. */
 const columns: readonly {
@@ -23,26 +24,28 @@ const columns: readonly {
 }[] = [
   { label: 'Visibility', column: 'isVisible', className: 'w-9', hidden: true },
   { label: 'Commit status', column: 'commitStatus', className: 'w-9', hidden: true },
-  { label: 'Disease', column: 'diseaseName', className: 'min-w-48' },
-  { label: 'Country', column: 'locationName', className: 'min-w-32' },
-  { label: 'Species', column: 'speciesName', className: 'w-32' },
-  { label: 'Update status', column: 'activityStatus', className: 'w-32' },
-  { label: 'Articles', column: 'numberOfArticles', className: 'w-20', numeric: true },
+  { label: 'Disease', column: 'diseaseName', className: 'min-w-40' },
+  { label: 'Country', column: 'locationName', className: 'min-w-28' },
+  { label: 'Species', column: 'speciesName', className: 'w-28' },
+  { label: 'Update status', column: 'activityStatus', className: 'w-28' },
+  { label: 'Articles', column: 'numberOfArticles', className: 'w-16', numeric: true },
   {
     label: 'Reported Cases Cumulative',
     column: 'totalReportedCases',
-    className: 'w-28',
+    className: 'w-24',
     numeric: true,
   },
   {
     label: 'Reported Deaths Cumulative',
     column: 'totalNumberOfDeaths',
-    className: 'w-28',
+    className: 'w-24',
     numeric: true,
   },
   { label: 'Last Entry', column: 'lastReportDate', className: 'w-28' },
-  { label: 'Last Committed (local time)', column: 'lastCommittedDate', className: 'w-44' },
-  { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-40' },
+  { label: 'Last Committed (local time)', column: 'lastCommittedDate', className: 'w-40' },
+  { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-32' },
+  // Issue 19: new cases a day over 30 days; the header sorts by growth (7 days against 7).
+  { label: 'New cases, 30 days (growth)', column: 'growth', className: 'w-28' },
 ];
 
 /** An icon column's heading: the column's own icon (its name is read, not shown). */
@@ -152,8 +155,21 @@ function ActivityRow({
         {formatLocalTime(row.lastCommittedDate)}
       </td>
       <td className="px-2 py-1.5">{row.lastCommittedBy ?? ''}</td>
+      <td className="px-2 py-1">
+        <TrendCell diseaseActivityId={row.diseaseActivityId} />
+      </td>
     </tr>
   );
+}
+
+/** The row's sparkline, once the page's series have come (one call for the page). */
+function TrendCell({ diseaseActivityId }: { readonly diseaseActivityId: number }) {
+  const { trends } = useActivityIndex();
+  const series = trends?.byId.get(diseaseActivityId);
+  if (trends === null || series === undefined) {
+    return <span className="text-xs text-slate-400">…</span>;
+  }
+  return <Sparkline series={series} from={trends.from} to={trends.to} />;
 }
 
 /** The sortable index table: one page of 50 rows; click or Enter opens a row. */
