@@ -6,7 +6,7 @@ import {
   type DiseaseActivityListItem,
   type NewActivity,
 } from '../src/domain/disease-activities';
-import { aggregateByCountry } from '../src/domain/activity-map';
+import { aggregateByCountry, mapPanelLimit } from '../src/domain/activity-map';
 import {
   NewCasesAnswer,
   growthOf,
@@ -143,7 +143,7 @@ export function createActivitiesApi({ request, report }: ArticlesApiDeps): Activ
       );
       const rows = state.index.rowsMatching({ searchText, filters });
       return {
-        countries: aggregateByCountry(rows, (id) => sums.get(id) ?? 0, measure),
+        countries: aggregateByCountry(rows, (id) => sums.get(id) ?? 0, measure, mapPanelLimit),
         from: answer.from,
         to: answer.to,
         matched: rows.length,

@@ -60,6 +60,14 @@ describe('per-country aggregation of the map (issue 19)', () => {
     expect(countries[1]?.activities.map((a) => a.diseaseName)).toEqual(['Dengue', 'Zika']);
   });
 
+  it('carries at most `limit` activities per country, the largest first, and counts them all', () => {
+    const [kenya] = aggregateByCountry(rows, of, 'newCases', 1);
+    expect(kenya?.countryName).toBe('Kenya');
+    expect(kenya?.activityCount).toBe(2);
+    expect(kenya?.activities.map((a) => a.diseaseName)).toEqual(['Cholera']);
+    expect(kenya?.newCases).toBe(32);
+  });
+
   it('agrees with a plain count per country on any rows', () => {
     const arbRow = fc.record({
       id: fc.integer({ min: 1, max: 10_000 }),
@@ -88,6 +96,7 @@ describe('per-country aggregation of the map (issue 19)', () => {
             expect(c.newCases).toBe(sum);
             expect(c.value).toBe(measure === 'newCases' ? sum : active);
             expect(c.activities).toHaveLength(mine.length);
+            expect(c.activityCount).toBe(mine.length);
           }
           const values = result.map((c) => c.value);
           expect(values).toEqual(values.slice().sort((a, b) => b - a));

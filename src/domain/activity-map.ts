@@ -40,6 +40,12 @@ export interface MapActivity {
   readonly newCases: number;
 }
 
+/**
+ * At most this many activities per country cross to the screen (the panel lists them, largest
+ * first by the measure); `activityCount` says how many there are.
+ */
+export const mapPanelLimit = 50;
+
 /** One country of the ranked list. */
 export interface MapCountry {
   readonly countryId: number;
@@ -48,7 +54,12 @@ export interface MapCountry {
   readonly value: number;
   readonly activeActivities: number;
   readonly newCases: number;
-  /** Its activities, by the measure (new cases, or active first), then disease name. */
+  /** How many activities the country has (the search and chips kept). */
+  readonly activityCount: number;
+  /**
+   * Its activities, by the measure (new cases, or active first), then disease name: the first
+   * `limit` (aggregateByCountry's argument).
+   */
   readonly activities: readonly MapActivity[];
 }
 
@@ -75,46 +86,64 @@ export function aggregateByCountry(
   rows: readonly Row[],
   newCasesOf: (diseaseActivityId: number) => number,
   measure: MapMeasure,
+  limit = Number.POSITIVE_INFINITY,
 ): MapCountry[] {
-  const groups = new Map<number, { name: string; activities: MapActivity[] }>();
-  for (const row of rows) {
+  // Row indices per country; figures per row computed once; objects only for what is sent.
+  const groups = new Map<number, number[]>();
+  const cases = new Float64Array(rows.length);
+  rows.forEach((row, i) => {
     let group = groups.get(row.locationId);
-    if (group === undefined) {
-      group = { name: row.locationName, activities: [] };
-      groups.set(row.locationId, group);
-    }
-    group.activities.push({
-      diseaseActivityId: row.diseaseActivityId,
-      locationId: row.locationId,
-      diseaseName: row.diseaseName,
-      speciesName: row.speciesName,
-      activityStatus: row.activityStatus,
-      active: isActiveActivity(row),
-      totalReportedCases: row.totalReportedCases,
-      totalNumberOfDeaths: row.totalNumberOfDeaths,
-      newCases: newCasesOf(row.diseaseActivityId),
-    });
-  }
+    if (group === undefined) groups.set(row.locationId, (group = []));
+    group.push(i);
+    cases[i] = newCasesOf(row.diseaseActivityId);
+  });
+  const names = rows.map((r) => r.diseaseName.toLowerCase());
+  const byMeasure = (a: number, b: number) => {
+    const x = rows[a];
+    const y = rows[b];
+    if (x === undefined || y === undefined) return 0;
+    const first =
+      measure === 'newCases'
+        ? (cases[b] ?? 0) - (cases[a] ?? 0)
+        : Number(isActiveActivity(y)) - Number(isActiveActivity(x));
+    if (first !== 0) return first;
+    const na = names[a] ?? '';
+    const nb = names[b] ?? '';
+    return na < nb ? -1 : na > nb ? 1 : x.diseaseActivityId - y.diseaseActivityId;
+  };
   const countries: MapCountry[] = [];
-  for (const [countryId, { name, activities }] of groups) {
+  for (const [countryId, members] of groups) {
     let activeActivities = 0;
     let newCases = 0;
-    for (const a of activities) {
-      if (a.active) activeActivities += 1;
-      newCases += a.newCases;
+    for (const i of members) {
+      const row = rows[i];
+      if (row !== undefined && isActiveActivity(row)) activeActivities += 1;
+      newCases += cases[i] ?? 0;
     }
-    activities.sort(
-      (a, b) =>
-        (measure === 'newCases' ? b.newCases - a.newCases : Number(b.active) - Number(a.active)) ||
-        collator.compare(a.diseaseName, b.diseaseName) ||
-        a.diseaseActivityId - b.diseaseActivityId,
-    );
+    members.sort(byMeasure);
+    const activities: MapActivity[] = [];
+    for (const i of members.length > limit ? members.slice(0, limit) : members) {
+      const row = rows[i];
+      if (row === undefined) continue;
+      activities.push({
+        diseaseActivityId: row.diseaseActivityId,
+        locationId: row.locationId,
+        diseaseName: row.diseaseName,
+        speciesName: row.speciesName,
+        activityStatus: row.activityStatus,
+        active: isActiveActivity(row),
+        totalReportedCases: row.totalReportedCases,
+        totalNumberOfDeaths: row.totalNumberOfDeaths,
+        newCases: cases[i] ?? 0,
+      });
+    }
     countries.push({
       countryId,
-      countryName: name,
+      countryName: rows[members[0] ?? 0]?.locationName ?? '',
       value: measure === 'newCases' ? newCases : activeActivities,
       activeActivities,
       newCases,
+      activityCount: members.length,
       activities,
     });
   }

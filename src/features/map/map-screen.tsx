@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { getEngine } from '@/app/engine';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
@@ -79,7 +79,7 @@ function useGeography(): Geography | string | null {
 const figureText = (c: MapCountry, measure: 'activeActivities' | 'newCases', days: number) =>
   measure === 'newCases'
     ? `${formatCount(c.newCases)} new cases in ${days} days`
-    : `${c.activeActivities} active of ${c.activities.length}`;
+    : `${c.activeActivities} active of ${c.activityCount}`;
 
 /** Keeps DOM focus on the selected item while the focus is in the list or nowhere in particular. */
 function useFollowFocus(ref: React.RefObject<HTMLElement | null>, active: boolean, key: unknown) {
@@ -156,7 +156,7 @@ function CountryPanel({ country, days }: { readonly country: MapCountry; readonl
       <h2 className="text-sm font-semibold text-slate-900">
         {country.countryName}{' '}
         <span className="font-normal text-slate-600">
-          · {country.activeActivities} active of {country.activities.length} activities ·{' '}
+          · {country.activeActivities} active of {country.activityCount} activities ·{' '}
           {formatCount(country.newCases)} new cases in the last {days} days
         </span>
       </h2>
@@ -193,6 +193,12 @@ function CountryPanel({ country, days }: { readonly country: MapCountry; readonl
           ))}
         </tbody>
       </table>
+      {country.activityCount > country.activities.length && (
+        <p className="mt-1 text-xs text-slate-600">
+          The first {country.activities.length} of {country.activityCount} activities, by the
+          measure; the Disease Activity Index lists them all.
+        </p>
+      )}
     </section>
   );
 }
@@ -231,15 +237,17 @@ function ActivityItem({
   );
 }
 
-function MapBody() {
+/** The screen under its heading (exported for the map bench page, which renders it alone). */
+export function MapBody() {
   useMapCommands();
-  useEffect(startActivityIndex, []);
   const index = useSnapshot(activityIndexStore);
   const map = useMap();
   const geo = useGeography();
   useEffect(() => {
     void runMap();
   }, [index.filters, index.appliedSearchText]);
+  // After the map's own call: the worker answers in order, and the chips' counts can wait.
+  useEffect(startActivityIndex, []);
 
   const countries = useMemo(() => map.result?.countries ?? [], [map.result]);
   const max = countries.reduce((m, c) => Math.max(m, c.value), 0);
@@ -263,6 +271,19 @@ function MapBody() {
     }
     return { fills, titles, countryOfShape };
   }, [geo, countries, max, map.measure, map.days]);
+
+  const { countryOfShape } = drawn;
+  const onHover = useCallback(
+    (i: number | null) => setHoveredCountry(i === null ? null : (countryOfShape.get(i) ?? null)),
+    [countryOfShape],
+  );
+  const onPick = useCallback(
+    (i: number) => {
+      const id = countryOfShape.get(i);
+      if (id !== undefined) selectMapCountry(id);
+    },
+    [countryOfShape],
+  );
 
   const measureWords =
     map.measure === 'newCases'
@@ -347,13 +368,8 @@ function MapBody() {
                 titles={drawn.titles}
                 highlighted={selected ? (geo.shapeOfCountry.get(selected.countryId) ?? null) : null}
                 label={`World map: ${countries.length} countries shaded by ${measureWords}; the ranked list beside it gives every figure.`}
-                onHover={(i) =>
-                  setHoveredCountry(i === null ? null : (drawn.countryOfShape.get(i) ?? null))
-                }
-                onPick={(i) => {
-                  const id = drawn.countryOfShape.get(i);
-                  if (id !== undefined) selectMapCountry(id);
-                }}
+                onHover={onHover}
+                onPick={onPick}
               />
             )}
             <ul

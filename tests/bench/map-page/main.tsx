@@ -1,0 +1,97 @@
+/**
+ * The bench page of tests/bench/map-browser.ts: the map screen's body (src/features/map), with
+ * the app's real engine worker through the app's Comlink bridge. The list and the new-cases
+ * series are loaded first (the data has arrived); each run then mounts the screen afresh and
+ * times it to the frame after its countries are drawn and listed: the worker's aggregation,
+ * the structured clone, React's render, layout and paint.
+ */
+import '../../../src/index.css';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { startEngine } from '../../../src/app/engine';
+import { MapBody } from '../../../src/features/map/map-screen';
+import { mapStore } from '../../../src/features/map/map-store';
+
+export interface MapBenchInput {
+  readonly apiUrl: string;
+  readonly runs: number;
+}
+
+export interface MapBenchOutput {
+  readonly activities: number;
+  readonly countries: number;
+  readonly shaded: number;
+  /** Mount to the painted frame with the map and the ranked list, each run. */
+  readonly firstPaintMs: readonly number[];
+  /** Of which the engine's activityMap call alone (aggregation and clone), each run. */
+  readonly engineMs: readonly number[];
+}
+
+const frame = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 2000 && !done(); i += 1) {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  }
+  if (!done()) throw new Error('the map was not drawn');
+}
+
+async function run(input: MapBenchInput): Promise<MapBenchOutput> {
+  const engine = await startEngine(
+    { apiUrl: input.apiUrl },
+    { onUnauthorized: () => undefined, onApiError: (text) => console.error(text) },
+  );
+  await engine.setAccessToken('bench');
+  // Data arrival: the list, the countries and the series over the window the screen opens with.
+  const { loaded } = await engine.loadActivities();
+  await engine.getCountries();
+  const request = {
+    searchText: '',
+    filters: {
+      updateStatus: [],
+      commitStatus: [],
+      visibility: [],
+      asReviewStatus: [],
+      speciesGroup: [],
+    },
+    measure: mapStore.measure,
+    days: mapStore.days,
+  };
+  const warm = await engine.activityMap(request);
+  const engineMs: number[] = [];
+  for (let i = 0; i < input.runs; i += 1) {
+    const t0 = performance.now();
+    await engine.activityMap(request);
+    engineMs.push(performance.now() - t0);
+  }
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('no root');
+  const root = createRoot(container);
+  const drawn = () =>
+    document.querySelectorAll('[data-testid="map-country"]').length === warm.countries.length &&
+    document.querySelector('[data-testid="world-map"] path[fill="#440154"]') !== null;
+  const firstPaintMs: number[] = [];
+  for (let i = 0; i < input.runs + 2; i += 1) {
+    flushSync(() => root.render(null));
+    mapStore.result = null;
+    mapStore.status = 'idle';
+    await frame();
+    const t0 = performance.now();
+    flushSync(() => root.render(<MapBody />));
+    await until(drawn);
+    await frame();
+    const ms = performance.now() - t0;
+    // The first two load the world shapes' chunk and warm the JIT: left out.
+    if (i >= 2) firstPaintMs.push(ms);
+  }
+  return {
+    activities: loaded,
+    countries: warm.countries.length,
+    shaded: document.querySelectorAll('[data-testid="world-map"] path[fill]').length,
+    firstPaintMs,
+    engineMs,
+  };
+}
+
+Object.assign(globalThis, { runMapBench: run });
