@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBoundsBroken, defaultJsonBounds } from '../../server/http/json-bounds';
 import { insertSearchFixtures } from '../support/search-fixtures';
@@ -7,6 +8,11 @@ import type { TestIdentity } from '../support/test-identity';
 import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
 import { backends, startTestServer } from '../support/test-server';
+
+/** Resolves once `ready()` holds (every 20 ms). */
+async function waitFor(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 /** Issue 16: bodies, structure, busy searches and unauthenticated floods have bounds. */
 describe.each(backends)('request limits on %s', (backend) => {
@@ -30,7 +36,7 @@ describe.each(backends)('request limits on %s', (backend) => {
       backend,
       identity: issuer.identity,
       prepare: insertSearchFixtures,
-      env: { RATE_LIMIT_MAX: '70', RATE_LIMIT_WINDOW_MS: '60000' },
+      env: { RATE_LIMIT_MAX: '100', RATE_LIMIT_WINDOW_MS: '60000' },
     });
     auth = { authorization: `Bearer ${await issuer.token()}` };
   });
@@ -116,10 +122,10 @@ describe.each(backends)('request limits on %s', (backend) => {
     }
   });
 
-  /** The p95 of 30 sequential /config.json requests (the rate limit is 70 a minute). */
+  /** The p95 of 40 sequential /config.json requests (the rate limit is 100 a minute). */
   const configP95 = async () => {
     const times: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 40; i++) {
       const started = performance.now();
       const res = await fetch(`${server.baseUrl}/config.json`);
       await res.arrayBuffer();
@@ -132,52 +138,72 @@ describe.each(backends)('request limits on %s', (backend) => {
   };
 
   it('holds /config.json p95 under 100 ms during a burst of oversized searches', async () => {
-    // Twelve clients in a thread of their own send 1 MB searches back to back, as the attack did.
-    const attackers = new Worker(
-      `const { parentPort, workerData } = require('node:worker_threads');
-      const body = '{"search":"*","x":[' + '0,'.repeat(512 * 1024) + '0]}';
-      let stop = false, refused = 0, other = 0;
-      parentPort.on('message', () => { stop = true; });
-      const attack = async () => {
-        while (!stop) {
-          try {
-            const res = await fetch(workerData.url, { method: 'POST', headers: workerData.headers, body });
-            await res.arrayBuffer();
-            if (res.status === 413) refused++; else other++;
-          } catch { refused++; }
-        }
-      };
-      Promise.all(Array.from({ length: 12 }, attack)).then(() => parentPort.postMessage({ refused, other }));`,
-      {
-        eval: true,
-        workerData: {
+    // Twelve clients send 1 MB searches back to back, as the attack did. They run in a process
+    // of their own at the lowest CPU priority: an attacker's CPU is not the server's, and on one
+    // 2-core machine the test must measure the server's work, not the competition with its own
+    // client. The body is one buffer written as it is (node:http, no copy per request).
+    const attackers = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const http = require('node:http');
+        const { url, headers: given } = JSON.parse(process.argv[1]);
+        const body = Buffer.from('{"search":"*","x":[' + '0,'.repeat(512 * 1024) + '0]}');
+        const headers = { ...given, 'content-length': String(body.length) };
+        let stop = false, refused = 0, other = 0;
+        process.stdin.on('data', () => { stop = true; });
+        const once = () => new Promise((resolve) => {
+          const request = http.request(url, { method: 'POST', headers, agent: false }, (res) => {
+            if (res.statusCode === 413) refused++; else other++;
+            res.resume();
+            res.once('end', resolve);
+            res.once('error', resolve);
+          });
+          // A reset while the body is still going out is the server closing early: refused too.
+          request.once('error', () => { refused++; resolve(); });
+          request.end(body);
+        });
+        const attack = async () => { while (!stop) await once(); };
+        process.stdout.write('started\\n');
+        Promise.all(Array.from({ length: 12 }, attack)).then(() => {
+          process.stdout.write(JSON.stringify({ refused, other }) + '\\n');
+          process.exit(0);
+        });`,
+        JSON.stringify({
           url: searchUrl('/search'),
           headers: { ...auth, 'content-type': 'application/json' },
-        },
-      },
+        }),
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
     );
-    const result = new Promise<{ refused: number; other: number }>((resolve) =>
-      attackers.once('message', resolve),
-    );
+    if (attackers.pid !== undefined) setPriority(attackers.pid, 19);
+    let output = '';
+    attackers.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => attackers.once('exit', () => resolve()));
+    await waitFor(() => output.includes('started'));
     await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = performance.now();
     const during = await configP95();
-    attackers.postMessage('stop');
-    const { refused, other } = await result;
-    await attackers.terminate();
+    const seconds = (performance.now() - started) / 1000;
+    attackers.stdin.end('stop\n');
+    await exited;
+    const { refused, other } = JSON.parse(output.split('\n')[1] ?? '{}') as {
+      refused: number;
+      other: number;
+    };
     expect(other).toBe(0);
     expect(refused).toBeGreaterThan(12);
-    // The attack this guards against held /config.json for 18 s. In CI other test files share the
-    // 2 cores, so the bound is 250 ms (PostgreSQL measured 131 ms there); alone it is under 100 ms.
+    // The attack this guards against held /config.json for 18 s. The issue's bound: 100 ms.
     const quiet = await configP95();
     console.log(
-      `/config.json p95: ${during.toFixed(1)} ms under attack, ${quiet.toFixed(1)} ms after`,
+      `/config.json p95: ${during.toFixed(1)} ms under attack (${Math.round(refused / seconds)} refused searches/s), ${quiet.toFixed(1)} ms after`,
     );
-    expect(during).toBeLessThan(Math.max(250, 2 * quiet));
+    expect(during).toBeLessThan(100);
   });
 
   it('rate-limits /config.json per client with 429; /api and /search are not', async () => {
     let last = 0;
-    for (let i = 0; i < 80 && last !== 429; i++) {
+    for (let i = 0; i < 110 && last !== 429; i++) {
       last = (await fetch(`${server.baseUrl}/config.json`)).status;
     }
     expect(last).toBe(429);

@@ -173,6 +173,20 @@ describe('a remote search service fed from the change log', () => {
     );
   });
 
+  it('hands the query key to a signed-in browser only: /api/searchSettings, not /config.json (issue 16)', async () => {
+    // With a real service the browser sends the query key; the public file never carries it.
+    const settings = await api('GET', '/api/searchSettings');
+    expect(settings).toMatchObject({ status: 200, body: { searchApiKey: embeddedSearchQueryKey } });
+    const base = envIst['PUBLIC_URL'] ?? '';
+    expect((await fetch(`${base}/api/searchSettings`)).status).toBe(401);
+    const config = await (await fetch(`${base}/config.json`)).text();
+    expect(config).not.toContain(embeddedSearchQueryKey);
+    expect(config).not.toContain(embeddedSearchAdminKey);
+    expect(JSON.parse(config)).toMatchObject({
+      articleSearchUrl: `${envIst['SEARCH_URL'] ?? ''}/indexes/articles/docs`,
+    });
+  });
+
   it(
     'an article added, one marked read and a feed item ingested are found with their new values within 2 s',
     { timeout: 60_000 },
