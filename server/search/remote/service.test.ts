@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { articlesIndex } from '../index-definition';
+import { articlesIndex, feedsIndex } from '../index-definition';
 import type { PushAction } from './service';
 import { RemoteSearchService } from './service';
 
@@ -127,5 +127,24 @@ describe('RemoteSearchService', () => {
     await expect(service.push(articlesIndex, many)).rejects.toThrow(RangeError);
     await expect(service.push(articlesIndex, [upload('1')])).rejects.toThrow(/403/);
     expect(stub.seen).toHaveLength(1);
+  });
+
+  it('reads every key of an index back, 1,000 a page, the key field only', async () => {
+    const keys = Array.from({ length: 1500 }, (_, i) => String(i));
+    const page = (from: number, to: number) => () => ({
+      status: 200,
+      body: { value: keys.slice(from, to).map((key) => ({ key })) },
+    });
+    const stub = await scripted([page(0, 1000), page(1000, 1500)]);
+    const service = new RemoteSearchService(stub.url, 'admin-key');
+    expect(await service.keys(feedsIndex)).toEqual(keys);
+    expect(stub.seen.map((r) => `${r.method} ${r.url.split('?')[0] ?? ''}`)).toEqual([
+      'POST /indexes/feeds/docs/search',
+      'POST /indexes/feeds/docs/search',
+    ]);
+    expect(stub.seen.map((r) => r.body)).toEqual([
+      { search: '*', select: 'key', top: 1000, skip: 0 },
+      { search: '*', select: 'key', top: 1000, skip: 1000 },
+    ]);
   });
 });
