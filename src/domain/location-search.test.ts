@@ -5,6 +5,7 @@ import {
   locationByIdQuery,
   locationIdsToExclude,
   locationSearchTerms,
+  locationsByIdsQuery,
   locationsWithinCountryQuery,
   travellerLocationsQuery,
 } from './location-search';
@@ -93,5 +94,16 @@ describe('location search queries (spec 000 §7, §9)', () => {
     expect(ids).toHaveLength(300);
     expect(ids[0]).toBe(999);
     expect(locationIdsToExclude(added.slice(0, 3), 'x')).toEqual([0, 1, 2]);
+  });
+
+  it('places by id (the locator map, issue 19): one search.in over the distinct ids, all on one page', () => {
+    expect(locationsByIdsQuery([7, 3, 7, 0, 2.5, 12])).toEqual([
+      ['$filter', "search.in(key, '7,3,12', ',')"],
+      ['$select', select],
+      ['$top', '3'],
+    ]);
+    const many = Array.from({ length: 1500 }, (_, i) => i + 1);
+    const top = locationsByIdsQuery(many).find(([name]) => name === '$top');
+    expect(top?.[1]).toBe('1000');
   });
 });

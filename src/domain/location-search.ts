@@ -122,6 +122,25 @@ export function locationByIdQuery(id: number): QueryParameters {
   ];
 }
 
+/** At most this many places per lookup by ids (the locator map of an activity's places). */
+export const locationsByIdsMax = 1000;
+
+/**
+ * Places by id, in one call (issue 19: the locator map reads their points):
+ * `search.in(key, '…', ',')` over the first 1,000 distinct ids, all of them on one page.
+ */
+export function locationsByIdsQuery(ids: readonly number[]): QueryParameters {
+  const wanted = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))].slice(
+    0,
+    locationsByIdsMax,
+  );
+  return [
+    ['$filter', `search.in(key, '${wanted.join(',')}', ',')`],
+    ['$select', select],
+    ['$top', String(Math.max(1, wanted.length))],
+  ];
+}
+
 /** An added location, as the details screen knows it. */
 export interface NamedLocation {
   readonly id: number;

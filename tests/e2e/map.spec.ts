@@ -161,3 +161,41 @@ test('the index shows a 30-day sparkline per row, named with its figures; t sort
   expect(sum(s.slice(7))).toBeGreaterThan(sum(s.slice(0, 7)));
   await page.screenshot({ path: 'docs/screenshots/activity-index-sparklines.png' });
 });
+
+test("the details screen's locator map: a bubble per place, the one j selects ringed", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // An activity with places below its country, found through the API.
+  const list = (await call(session, 'GET', '/diseaseactivities')).json as ListItem[];
+  let target: { path: string; places: number } | null = null;
+  for (const a of list.slice(0, 60)) {
+    const base = `/diseaseactivities/${a.diseaseActivityId}/countries/${a.locationId}`;
+    const detail = (await call(session, 'GET', `${base}/numDays/5`)).json as {
+      locations: { type: number }[];
+    };
+    const places = detail.locations.filter((l) => l.type !== 6).length;
+    if (places >= 2) {
+      target = { path: `/activity/${a.diseaseActivityId}/${a.locationId}`, places };
+      break;
+    }
+  }
+  if (target === null) throw new Error('no seeded activity with two places');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/activity$/);
+  await page.goto(target.path);
+  const locator = page.getByTestId('locator-map');
+  await expect(locator).toBeVisible({ timeout: 30_000 });
+  const bubbles = locator.locator('circle');
+  await expect(bubbles).toHaveCount(target.places, { timeout: 30_000 });
+  // The country is selected first: no bubble ringed; j selects the next place, ringed.
+  await expect(locator.locator('circle[data-selected="true"]')).toHaveCount(0);
+  await page.keyboard.press('j');
+  await expect(locator.locator('circle[data-selected="true"]')).toHaveCount(1);
+  await expect(locator.getByRole('img')).toHaveAttribute('aria-label', /; selected /);
+  await page.screenshot({ path: 'docs/screenshots/details-locator-map.png' });
+});

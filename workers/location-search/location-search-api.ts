@@ -36,4 +36,6 @@ export interface LocationSearchEngineApi {
   searchCountries(text: string): Promise<LocationSearchResult>;
   /** A single location by id; null when the index has none (or the service failed). */
   getLocation(id: number): Promise<LocationHit | null>;
+  /** Places by id in one call (the locator map's points); empty for none. */
+  getLocations(ids: readonly number[]): Promise<LocationSearchResult>;
 }

@@ -4,6 +4,7 @@ import {
   countriesQuery,
   isLocationSearchable,
   locationByIdQuery,
+  locationsByIdsQuery,
   locationsWithinCountryQuery,
   travellerLocationsQuery,
 } from '../../src/domain/location-search';
@@ -81,6 +82,10 @@ export function createLocationSearch(
     async searchCountries(text) {
       if (!isLocationSearchable(text)) return nothing;
       return run(countriesQuery(text));
+    },
+    async getLocations(ids) {
+      if (!Array.isArray(ids) || ids.length === 0) return nothing;
+      return run(locationsByIdsQuery(ids));
     },
     async getLocation(id) {
       if (!Number.isInteger(id)) return null;

@@ -5,7 +5,6 @@ import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import { mapDayChoices, mapMeasureLabel, type MapCountry } from '@/domain/activity-map';
 import type { Country } from '@/domain/disease-activities';
 import { isGeoPoint, shapeAt, type CountryShape } from '@/domain/geo/points';
-import { asWorldTopology, countryShapes } from '@/domain/geo/world';
 import { updateStatusLabel } from '@/domain/update-status';
 import { ActivityChips } from '@/features/activities/index/activity-chips';
 import {
@@ -32,15 +31,7 @@ import {
   useMap,
 } from './map-store';
 import { WorldMap } from './world-map';
-
-let shapesLoad: Promise<CountryShape[]> | undefined;
-/** world-atlas's countries, fetched as their own chunk when the map first shows. */
-function loadShapes(): Promise<CountryShape[]> {
-  shapesLoad ??= import('world-atlas/countries-110m.json').then((m) =>
-    countryShapes(asWorldTopology(m.default)),
-  );
-  return shapesLoad;
-}
+import { loadWorldShapes } from './world-shapes';
 
 interface Geography {
   readonly shapes: readonly CountryShape[];
@@ -52,7 +43,7 @@ function useGeography(): Geography | string | null {
   const [geo, setGeo] = useState<Geography | string | null>(null);
   useEffect(() => {
     let live = true;
-    Promise.all([loadShapes(), getEngine().getCountries()]).then(
+    Promise.all([loadWorldShapes(), getEngine().getCountries()]).then(
       ([shapes, countries]: [CountryShape[], readonly Country[]]) => {
         const index = new Map(shapes.map((s, i) => [s, i]));
         const shapeOfCountry = new Map<number, number>();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { Link } from '@/app/link';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import { messages } from '@/domain/messages';
@@ -32,6 +32,9 @@ import { WarningsPanel } from './warnings-panel';
 import { AssessmentsTabSlot } from './assessments/assessments-slot';
 import { EntryDialogsHost } from './dialogs/entry-dialogs';
 import { OverviewSection } from './overview/overview-section';
+
+// The locator map brings d3-geo and the world shapes: its own chunk (issue 19).
+const LocatorMap = lazy(() => import('./locator-map'));
 
 /** Props of {@link ActivityDetailsScreen}: the route's parameters. */
 export interface ActivityDetailsScreenProps {
@@ -162,8 +165,16 @@ function EntriesTable({ inputRef }: { readonly inputRef: RefObject<HTMLInputElem
           {messages.pendingAutoSurveillanceBanner}
         </div>
       )}
-      <LocationPanel inputRef={inputRef} />
-      <CommitBar />
+      <div className="flex items-start gap-4">
+        <div className="min-w-0 flex-1">
+          <LocationPanel inputRef={inputRef} />
+          <CommitBar />
+        </div>
+        {/* d3-geo and the world shapes load with it, not with the screen (issue 19). */}
+        <Suspense fallback={null}>
+          <LocatorMap />
+        </Suspense>
+      </div>
       <PrecheckPanel />
       <WarningsPanel />
       <div className="mb-2 flex items-center justify-between">
