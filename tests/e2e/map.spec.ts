@@ -198,4 +198,19 @@ test("the details screen's locator map: a bubble per place, the one j selects ri
   await expect(locator.locator('circle[data-selected="true"]')).toHaveCount(1);
   await expect(locator.getByRole('img')).toHaveAttribute('aria-label', /; selected /);
   await page.screenshot({ path: 'docs/screenshots/details-locator-map.png' });
+
+  // Issue 19: the entries table fits a 1,280 px window, a case entry being typed included.
+  await page.keyboard.press('a');
+  await page.keyboard.press('c');
+  await expect(page.locator('[data-testid="location-table"] input').first()).toBeVisible();
+  const overflow = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    // Each table's scrolling box: what it would scroll sideways.
+    tables: [...document.querySelectorAll<HTMLElement>('[data-testid="location-table"] table')].map(
+      (t) => (t.parentElement?.scrollWidth ?? 0) - (t.parentElement?.clientWidth ?? 0),
+    ),
+  }));
+  expect(overflow.page).toBeLessThanOrEqual(0);
+  expect(overflow.tables.length).toBeGreaterThan(0);
+  for (const extra of overflow.tables) expect(extra).toBeLessThanOrEqual(0);
 });
