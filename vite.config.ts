@@ -31,5 +31,7 @@ export default defineConfig({
     maxWorkers: Number(process.env['VITEST_MAX_WORKERS'] ?? 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Migrated databases the test servers start from (PGlite tarball, PostgreSQL template).
+    globalSetup: ['tests/support/database-templates.ts'],
   },
 });

@@ -34,6 +34,13 @@ export interface OpenDatabase {
   exclusively<T>(key: AdvisoryLock, fn: () => Promise<T>): Promise<T>;
   poolStats(): PoolStats | undefined;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball (tests start their databases from one). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+/** How to open PGlite: from a tarball dumpDataDir made (a migrated test template). */
+export interface OpenOptions {
+  readonly pgliteDataDirTarball?: Blob;
 }
 
 /** A connection pool's state (the /metrics gauge); PGlite has no pool. */
@@ -60,7 +67,10 @@ const isInMemory = (dataDir: string) => dataDir.startsWith('memory://');
  * set, otherwise PGlite persisted in config.dataDir (created if missing). PGlite is a single
  * connection; drizzle queues queries on it.
  */
-export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: ServerConfig,
+  options: OpenOptions = {},
+): Promise<OpenDatabase> {
   if (config.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle client's error (the server restarting, an administrator ending the connection)
@@ -99,7 +109,10 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
   }
   const dataDir = isInMemory(config.dataDir) ? config.dataDir : resolve(config.dataDir);
   if (!isInMemory(dataDir)) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(
+    dataDir,
+    options.pgliteDataDirTarball === undefined ? {} : { loadDataDir: options.pgliteDataDirTarball },
+  );
   const db = drizzlePglite(client, { schema });
   registerListen(db, pgliteListen(client));
   return {
@@ -109,5 +122,6 @@ export async function openDatabase(config: ServerConfig): Promise<OpenDatabase> 
     exclusively: (_key, fn) => fn(),
     poolStats: () => undefined,
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

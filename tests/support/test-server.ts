@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -78,12 +79,18 @@ export async function freePort(): Promise<number> {
  */
 export async function createPostgresDatabase(
   adminUrl: string,
+  /** A database to copy (tests/support/database-templates.ts); empty when absent. */
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ist_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(
+      template === undefined
+        ? `create database "${name}"`
+        : `create database "${name}" template "${template}"`,
+    );
   } finally {
     await admin.end();
   }
@@ -134,8 +141,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminUrl = process.env['DATABASE_URL'];
   if (options.backend === 'postgres' && !adminUrl) throw new Error('DATABASE_URL is not set');
+  // Started from the run's migrated template when there is one (vitest's global set-up).
   const pgDatabase =
-    options.backend === 'postgres' && adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+    options.backend === 'postgres' && adminUrl
+      ? await createPostgresDatabase(adminUrl, process.env['IST_TEST_POSTGRES_TEMPLATE'])
+      : undefined;
+  const pgliteTemplate = process.env['IST_TEST_PGLITE_TEMPLATE'];
 
   const config = loadServerConfig({
     PORT: String(port),
@@ -150,7 +161,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     SEARCH_ENGINE: process.env['SEARCH_ENGINE'] ?? '',
     ...options.env,
   });
-  const database = await openDatabase(config);
+  const database = await openDatabase(
+    config,
+    options.backend === 'pglite' && pgliteTemplate !== undefined
+      ? { pgliteDataDirTarball: new Blob([await readFile(pgliteTemplate)]) }
+      : {},
+  );
   try {
     await database.migrate();
     await options.prepare?.(database.db);
