@@ -183,6 +183,9 @@ describe.each(backends)('location search queries through the SDK on %s', (backen
         name: 'Ottawa',
         provinceName: 'Ontario',
         isDuplicate: false,
+        // Its point (issue 19's map), as the fixture gives it.
+        latitude: 45.4215,
+        longitude: -75.6972,
       },
     ]);
     expect(await sdkSearch(client, locationByIdQuery(12345))).toEqual([]);
