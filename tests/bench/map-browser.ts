@@ -151,6 +151,8 @@ export interface MapBrowserResult {
   readonly countries: number;
   readonly firstPaint: Spread;
   readonly engine: Spread;
+  readonly indexPaint: Spread;
+  readonly pageTurn: Spread;
 }
 
 /** Builds the bench page once, then times the map's first paint for each size. */
@@ -202,6 +204,8 @@ export async function benchMapInBrowser(
           countries: out.countries,
           firstPaint: spread(out.firstPaintMs),
           engine: spread(out.engineMs),
+          indexPaint: spread(out.indexPaintMs),
+          pageTurn: spread(out.pageTurnMs),
         });
         await page.close();
       } finally {
@@ -225,8 +229,13 @@ if (process.argv[1]?.endsWith('map-browser.ts')) {
   for (const r of await benchMapInBrowser()) {
     const f = r.firstPaint;
     const e = r.engine;
+    const x = r.indexPaint;
+    const t = r.pageTurn;
     console.log(
       `map first paint at ${r.activities} activities (${r.countries} countries): p50 ${f.p50.toFixed(1)} / p95 ${f.p95.toFixed(1)} / max ${f.max.toFixed(1)} ms of ${f.n}; the engine call alone p50 ${e.p50.toFixed(1)} / p95 ${e.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `index page of 50 rows with sparklines at ${r.activities}: painted p50 ${x.p50.toFixed(1)} / p95 ${x.p95.toFixed(1)} ms; page turn (search, one series call, paint) p50 ${t.p50.toFixed(1)} / p95 ${t.p95.toFixed(1)} ms`,
     );
   }
   console.log(

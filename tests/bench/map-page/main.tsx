@@ -11,6 +11,12 @@ import { flushSync } from 'react-dom';
 import { startEngine } from '../../../src/app/engine';
 import { MapBody } from '../../../src/features/map/map-screen';
 import { mapStore } from '../../../src/features/map/map-store';
+import { ref } from 'valtio';
+import {
+  activityIndexStore,
+  goToActivityPage,
+} from '../../../src/features/activities/index/activity-index-store';
+import { ActivityTable } from '../../../src/features/activities/index/activity-table';
 
 export interface MapBenchInput {
   readonly apiUrl: string;
@@ -25,6 +31,10 @@ export interface MapBenchOutput {
   readonly firstPaintMs: readonly number[];
   /** Of which the engine's activityMap call alone (aggregation and clone), each run. */
   readonly engineMs: readonly number[];
+  /** The index's 50 rows with their sparklines, page and series in hand: render to paint. */
+  readonly indexPaintMs: readonly number[];
+  /** A page turn: the worker's search, the page's one series call, render, paint. */
+  readonly pageTurnMs: readonly number[];
 }
 
 const frame = () =>
@@ -85,7 +95,58 @@ async function run(input: MapBenchInput): Promise<MapBenchOutput> {
     // The first two load the world shapes' chunk and warm the JIT: left out.
     if (i >= 2) firstPaintMs.push(ms);
   }
+  // The index page: 50 rows and their sparklines.
+  flushSync(() => root.render(null));
+  const filters = request.filters;
+  const pageOne = await engine.searchActivities({
+    searchText: '',
+    filters,
+    sort: { column: 'lastCommittedDate', direction: 'desc' },
+    page: 1,
+  });
+  const ids = pageOne.rows.map((r) => r.diseaseActivityId);
+  const series = await engine.getNewCases(ids, 30);
+  activityIndexStore.result = ref(pageOne);
+  activityIndexStore.status = 'ready';
+  activityIndexStore.trends = ref({
+    from: series.from,
+    to: series.to,
+    byId: new Map(series.series.map((x) => [x.diseaseActivityId, x.newCases])),
+  });
+  const sparklines = () =>
+    document.querySelectorAll('[data-testid="sparkline"]').length === pageOne.rows.length;
+  const indexPaintMs: number[] = [];
+  for (let i = 0; i < input.runs + 2; i += 1) {
+    flushSync(() => root.render(null));
+    await frame();
+    const t0 = performance.now();
+    flushSync(() => root.render(<ActivityTable />));
+    await until(sparklines);
+    await frame();
+    if (i >= 2) indexPaintMs.push(performance.now() - t0);
+  }
+  const pageTurnMs: number[] = [];
+  for (let i = 0; i < input.runs + 2; i += 1) {
+    const next = activityIndexStore.page === 1 ? 2 : 1;
+    const before = activityIndexStore.result?.rows[0]?.diseaseActivityId;
+    const t0 = performance.now();
+    goToActivityPage(next);
+    await until(() => {
+      const rows = activityIndexStore.result?.rows ?? [];
+      const trends = activityIndexStore.trends;
+      return (
+        rows[0]?.diseaseActivityId !== before &&
+        trends !== null &&
+        rows.every((r) => trends.byId.has(r.diseaseActivityId)) &&
+        sparklines()
+      );
+    });
+    await frame();
+    if (i >= 2) pageTurnMs.push(performance.now() - t0);
+  }
   return {
+    indexPaintMs,
+    pageTurnMs,
     activities: loaded,
     countries: warm.countries.length,
     shaded: document.querySelectorAll('[data-testid="world-map"] path[fill]').length,
