@@ -11,6 +11,9 @@
  *   throughput on 10,000 feed items (feeds.ts);
  * - the article index in Chromium on the demo data: keystroke to painted results and scrolling
  *   5,000 loaded rows (article-index-browser.ts);
+ * - triage keys on the article index in Chromium (issue 14): keystroke to painted row for `j` and
+ *   `n`, and the page-boundary `n` (article-keys-browser.ts; BENCH_ARTICLE_KEYS_ONLY=1 runs only
+ *   it, on a fresh folder of its own);
  * - the entries pre-check in Chromium's worker at 1,000 locations × 365 days: the history read
  *   and indexed once, then recompute and validate of one new entry per location
  *   (entries-check-browser.ts; BENCH_ENTRIES_CHECK_ONLY=1 runs only it).
@@ -28,6 +31,7 @@ import { diseaseActivities } from '../../server/db/schema';
 import { buildActivitiesCorpus, copies, seededActivities } from './activities-corpus';
 import { benchActivitySearch } from './activity-search';
 import { benchArticleIndexInBrowser, type Spread } from './article-index-browser';
+import { benchArticleKeysInBrowser } from './article-keys-browser';
 import { benchActivityDetailsInBrowser, insertBenchPlaces } from './activity-details-browser';
 import { benchClustering } from './clustering';
 import { benchEntries } from './entries';
@@ -299,6 +303,44 @@ async function recordArticleIndexInBrowser(engine: string) {
   );
 }
 
+/** Triage keys on the article index in Chromium against the running server (issue 14). */
+async function recordArticleKeysInBrowser() {
+  const loadBefore = loadavg();
+  const r = await benchArticleKeysInBrowser(baseUrl);
+  const loadAfter = loadavg();
+  const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
+  record(
+    'article keys in Chromium: machine load average (1 / 5 / 15 min) before; after',
+    `${loads(loadBefore)}; ${loads(loadAfter)} on ${cpus().length} cores`,
+  );
+  const keys = `${r.gapMs} ms pause after each painted row`;
+  record(
+    `article index, j: keystroke to painted row in the loaded rows, p50 / p95 / max (${r.j.inPage.n} keys of ${r.articlesTotal} articles, ${keys})`,
+    spreadText(r.j.inPage),
+  );
+  record(
+    `article index, j past the last loaded row: next page fetched and painted, p50 / p95 / max (${r.j.boundary.n} keys)`,
+    spreadText(r.j.boundary),
+  );
+  record(
+    `article index, n (unread filter, ${r.unreadTotal} unread): keystroke to painted next unread row, p50 / p95 / max (${r.n.inPage.n} keys)`,
+    spreadText(r.n.inPage),
+  );
+  record(
+    `article index, page-boundary n (on the last unread loaded row): next page fetched and its first unread row painted, p50 / p95 / max (${r.n.boundary.n} keys)`,
+    spreadText(r.n.boundary),
+  );
+  record(
+    `article index, page-boundary n after 'Mark all as read' (the new row a page below the selection), p50 / p95 / max (${r.nAfterMarkAll.n} keys)`,
+    spreadText(r.nAfterMarkAll),
+  );
+  const { ask, fetch, paint } = r.nBoundarySplit;
+  record(
+    '… every boundary n: key to page asked for / page search (worker, HTTP, search service) / rows in the store to painted, p50 (p95)',
+    `${ms(ask.p50)} (${ms(ask.p95)}) / ${ms(fetch.p50)} (${ms(fetch.p95)}) / ${ms(paint.p50)} (${ms(paint.p95)}) ms`,
+  );
+}
+
 /** Locations of the activity the details screen is timed on (issue 7: 1,000). */
 const detailsLocations = Number(process.env['BENCH_DETAILS_LOCATIONS'] ?? 1000);
 
@@ -398,6 +440,21 @@ async function main() {
     return;
   }
 
+  if (process.env['BENCH_ARTICLE_KEYS_ONLY'] === '1') {
+    const dir = mkdtempSync(join(tmpdir(), 'ist-bench-keys-'));
+    const server = startServer(dir);
+    try {
+      const startMs = await server.ready;
+      console.log(`  first start (seeding) in ${(startMs / 1000).toFixed(1)} s`);
+      await recordArticleKeysInBrowser();
+    } finally {
+      await stop(server.child);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    printTable();
+    return;
+  }
+
   if (articleIndexOnly) {
     await recordArticleIndexInBrowser(`SEARCH_ENGINE as the running server has it`);
     printTable();
@@ -460,6 +517,11 @@ async function main() {
   await sqlEngine.ready;
   await recordArticleIndexInBrowser('SEARCH_ENGINE=sql');
   await stop(sqlEngine.child);
+  // Last on this folder: the n keys mark a few thousand articles read.
+  const keysServer = startServer(dataDir);
+  await keysServer.ready;
+  await recordArticleKeysInBrowser();
+  await stop(keysServer.child);
   rmSync(dataDir, { recursive: true, force: true });
 
   await recordActivityCorpusFigures();

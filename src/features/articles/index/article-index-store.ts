@@ -249,9 +249,11 @@ export async function loadMoreArticles(): Promise<boolean> {
   if (state.status !== 'ready' || !hasMoreArticles(state)) return false;
   const sequence = searchSequence;
   state.status = 'loadingMore';
+  markArticleSearch(articleSearchMarks.moreStart);
   try {
     const result = await services.search(searchRequest(state.cursor));
     if (sequence !== searchSequence) return false;
+    markArticleSearch(articleSearchMarks.moreResults);
     if (result.error) {
       Object.assign(state, { status: 'ready', searchFailed: true });
       return false;
