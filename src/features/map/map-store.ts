@@ -1,5 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import { getEngine, isEngineFailure } from '@/app/engine';
+import { getEngine } from '@/app/engine';
 import {
   defaultMapDays,
   mapDayChoices,
@@ -72,11 +72,7 @@ export async function runMap(): Promise<void> {
   } catch (error) {
     if (mine !== sequence) return;
     s.status = 'error';
-    s.error = isEngineFailure(error)
-      ? error.message
-      : error instanceof Error
-        ? error.message
-        : String(error);
+    s.error = error instanceof Error ? error.message : String(error);
   }
 }
 

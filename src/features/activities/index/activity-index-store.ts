@@ -1,5 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import { getEngine, isEngineFailure } from '@/app/engine';
+import { getEngine } from '@/app/engine';
 import { navigate } from '@/app/router';
 import { buildPath } from '@/app/routes';
 import {
@@ -93,11 +93,7 @@ async function run(options: { readonly refresh?: boolean } = {}): Promise<void> 
   } catch (error) {
     if (mine !== sequence) return;
     s.status = 'error';
-    s.error = isEngineFailure(error)
-      ? error.message
-      : error instanceof Error
-        ? error.message
-        : String(error);
+    s.error = error instanceof Error ? error.message : String(error);
   }
 }
 
