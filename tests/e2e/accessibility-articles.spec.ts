@@ -131,7 +131,7 @@ test('feed sources and the delete confirmation', async ({ page }) => {
   await expect(page.getByText('No feed sources')).toBeVisible();
 });
 
-test('suggested actions and settings', async ({ page }) => {
+test('suggested actions, settings and a page that does not exist', async ({ page }) => {
   await signIn(page);
   await page.goto('/activity?suggestions=open');
   await expect(page.getByRole('heading', { name: /Suggested actions/i }).first()).toBeVisible({
@@ -142,4 +142,8 @@ test('suggested actions and settings', async ({ page }) => {
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page), 'settings').toEqual([]);
+
+  await page.goto('/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect(await seriousViolations(page), 'page not found').toEqual([]);
 });

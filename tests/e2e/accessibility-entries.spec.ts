@@ -259,3 +259,11 @@ test('Overview sub-tab, Edit overview and the Assessments tab', async ({ page })
   await expect(page.getByText(/concern/i).first()).toBeVisible();
   expect(await seriousViolations(page, { selector: 'main' }), 'assessments').toEqual([]);
 });
+
+test('the map (issue 19), a country selected', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/map');
+  await expect(page.getByTestId('world-map')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('map-country').first()).toHaveAttribute('aria-selected', 'true');
+  expect(await seriousViolations(page), 'map').toEqual([]);
+});
