@@ -13,7 +13,8 @@
  * (the API adds no locations), then the activity created and one case entry per place
  * committed through the API, so the server writes the Daily Totals as it always does.
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchBenchChromium } from './bench-chromium';
 import { sql } from 'drizzle-orm';
 import { loadServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
@@ -200,10 +201,7 @@ export async function benchActivityDetailsInBrowser(
 ): Promise<DetailsBenchResult> {
   const activity = await createBigActivity(baseUrl, token, count);
   const url = `${baseUrl}/activity/${activity.diseaseActivityId}/${benchCountryId}`;
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
     // tsx names functions with esbuild's __name helper; the page has none.

@@ -16,7 +16,8 @@
  * between requestAnimationFrame timestamps, and a frame longer than one refresh interval counts
  * the intervals it missed as dropped.
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { keyRecordingPage, launchBenchChromium } from './bench-chromium';
 import { articleSearchMarks } from '../../src/features/articles/index/article-search-marks';
 
 /** Queries analysts type: words, prefixes, AND, NOT, OR and phrases (spec 000 §2 syntax). */
@@ -99,20 +100,8 @@ export interface ArticleIndexBrowserResult {
 
 declare global {
   interface Window {
-    __istLastKeyAt?: number;
     __istPainted?: Promise<number>;
   }
-}
-
-/** Records every keydown's time (installed before the app loads). */
-function recordKeys() {
-  window.addEventListener(
-    'keydown',
-    (event) => {
-      window.__istLastKeyAt = event.timeStamp;
-    },
-    true,
-  );
 }
 
 /**
@@ -296,18 +285,9 @@ export async function benchArticleIndexInBrowser(
   const rounds = options.rounds ?? 2;
   const scrollTarget = options.scrollArticles ?? 5000;
   const step = options.step ?? 60;
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    // tsx (esbuild keepNames) wraps named functions in `__name(…)`; the page has no such helper.
-    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await context.addInitScript(recordKeys);
-    const page = await context.newPage();
-    // A shared machine can be slow: a bench waits, it does not judge by timeouts.
-    page.setDefaultTimeout(120_000);
+    const page = await keyRecordingPage(browser, { width: 1280, height: 800 });
     await signInToArticleIndex(page, baseUrl);
 
     console.log(`  article index in Chromium: ${rounds * queries.length * 2} queries…`);

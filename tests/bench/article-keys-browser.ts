@@ -25,13 +25,13 @@
  *   boundary key: key to the page asked for, the page's search (worker, HTTP, search service,
  *   clustering) to its rows in the store, and from there to the paint.
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { keyRecordingPage, launchBenchChromium } from './bench-chromium';
 import { articleSearchMarks } from '../../src/features/articles/index/article-search-marks';
 import type { Spread } from './article-index-browser';
 
 declare global {
   interface Window {
-    __istLastKeyAt?: number;
     __istRowPainted?: Promise<RowPaint>;
   }
 }
@@ -74,17 +74,6 @@ function spread(values: readonly number[]): Spread {
     p95: at(0.95) ?? Number.NaN,
     max: sorted.at(-1) ?? Number.NaN,
   };
-}
-
-/** Records every keydown's time (installed before the app loads). */
-function recordKeys() {
-  window.addEventListener(
-    'keydown',
-    (event) => {
-      window.__istLastKeyAt = event.timeStamp;
-    },
-    true,
-  );
 }
 
 /** Arms the watch for the selected row changing (see the file's comment). */
@@ -198,18 +187,9 @@ export async function benchArticleKeysInBrowser(
   const nKeys = options.nKeys ?? 200;
   const boundaries = options.boundaries ?? 30;
   const gapMs = options.gapMs ?? 50;
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    // tsx (esbuild keepNames) wraps named functions in `__name(…)`; the page has no such helper.
-    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await context.addInitScript(recordKeys);
-    const page = await context.newPage();
-    // A shared machine can be slow: a bench waits, it does not judge by timeouts.
-    page.setDefaultTimeout(120_000);
+    const page = await keyRecordingPage(browser, { width: 1280, height: 800 });
     // The read writes `n` and 'Mark all as read' send, in flight.
     let writes = 0;
     const isWrite = (method: string, url: string) =>

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { launchBenchChromium } from './bench-chromium';
 import { build } from 'vite';
 import { addDays, todayOf } from '../../src/domain/calendar-day';
 import { encodeCommittedTimeline } from '../../src/domain/entries/committed-timeline';
@@ -197,10 +197,7 @@ export async function benchEntriesCheckInBrowser(
     propagation: { propagate: false, propagateUptoDate: null },
     reportCollectionId: null,
   };
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const page = await browser.newPage();
     page.on('console', (m) => {

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchBenchChromium } from './bench-chromium';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build } from 'vite';
@@ -170,10 +170,7 @@ export async function benchMapInBrowser(
     worker: { format: 'es' },
     build: { outDir, emptyOutDir: true, sourcemap: false },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchBenchChromium();
   const results: MapBrowserResult[] = [];
   try {
     for (const n of sizes) {
