@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
+import { mouseEvents, signInCountingMouse } from '../support/mouse-events';
 
 /**
  * Issue 14, the article side from the keys: j/k (or ]/[) on an article's details open the next
@@ -9,12 +9,7 @@ import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mous
  */
 
 async function openArticleIndex(page: Page) {
-  await countMouseEvents(page);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-  await resetMouseEvents(page);
+  await signInCountingMouse(page);
   // Straight to the index (the token is kept): its rows must be there before the first key.
   await page.goto('/article');
   await expect(page.getByTestId('article-count')).toContainText('article(s) found', {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { apiSession, call } from './activity-details-setup';
-import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
+import { mouseEvents, signInCountingMouse } from '../support/mouse-events';
 
 /**
  * Issue 14, "Suggested actions and feed sources: j/k/Enter like the index screens", the feed
@@ -26,12 +26,7 @@ test('feed sources: j/k select, Enter into the actions and Enter polls, Shift+D 
     expect(res.status).toBe(201);
   }
 
-  await countMouseEvents(page);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-  await resetMouseEvents(page);
+  await signInCountingMouse(page);
   await page.goto('/feeds');
   const table = page.getByRole('table', { name: 'Feed sources' });
   const row = (name: string) => table.locator('[data-feed-row]').filter({ hasText: name });

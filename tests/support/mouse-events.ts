@@ -48,3 +48,16 @@ export async function countTabPresses(page: Page): Promise<void> {
 /** The Tab presses counted since the page opened. */
 export const tabPresses = (page: Page) =>
   page.evaluate(() => (window as unknown as { tabPresses: number }).tabPresses);
+
+/**
+ * Signs in as Amara through the embedded provider's page (a click there, not counted) with the
+ * mouse counter armed, landing on the Disease Activity Index with the counter at 0.
+ */
+export async function signInCountingMouse(page: Page): Promise<void> {
+  await countMouseEvents(page);
+  await page.goto('/');
+  await page.waitForURL(/\/oidc\//);
+  await page.getByRole('button', { name: 'Amara Okafor' }).click();
+  await page.waitForURL(/\/activity$/);
+  await resetMouseEvents(page);
+}
