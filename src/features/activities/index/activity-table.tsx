@@ -22,30 +22,31 @@ const columns: readonly {
   readonly hidden?: boolean;
   readonly numeric?: boolean;
 }[] = [
-  { label: 'Visibility', column: 'isVisible', className: 'w-9', hidden: true },
-  { label: 'Commit status', column: 'commitStatus', className: 'w-9', hidden: true },
-  { label: 'Disease', column: 'diseaseName', className: 'min-w-40' },
-  { label: 'Country', column: 'locationName', className: 'min-w-28' },
-  { label: 'Species', column: 'speciesName', className: 'w-28' },
-  { label: 'Update status', column: 'activityStatus', className: 'w-28' },
-  { label: 'Articles', column: 'numberOfArticles', className: 'w-16', numeric: true },
+  { label: 'Visibility', column: 'isVisible', className: 'w-8', hidden: true },
+  { label: 'Commit status', column: 'commitStatus', className: 'w-8', hidden: true },
+  // The one column without a width: it takes what the others leave.
+  { label: 'Disease', column: 'diseaseName', className: '' },
+  { label: 'Country', column: 'locationName', className: 'w-28' },
+  { label: 'Species', column: 'speciesName', className: 'w-24' },
+  { label: 'Update status', column: 'activityStatus', className: 'w-24' },
+  { label: 'Articles', column: 'numberOfArticles', className: 'w-18', numeric: true },
   {
     label: 'Reported Cases Cumulative',
     column: 'totalReportedCases',
-    className: 'w-24',
+    className: 'w-22',
     numeric: true,
   },
   {
     label: 'Reported Deaths Cumulative',
     column: 'totalNumberOfDeaths',
-    className: 'w-24',
+    className: 'w-22',
     numeric: true,
   },
-  { label: 'Last Entry', column: 'lastReportDate', className: 'w-28' },
+  { label: 'Last Entry', column: 'lastReportDate', className: 'w-24' },
   { label: 'Last Committed (local time)', column: 'lastCommittedDate', className: 'w-40' },
-  { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-32' },
+  { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-28' },
   // Issue 19: new cases a day over 30 days; the header sorts by growth (7 days against 7).
-  { label: 'New cases, 30 days (growth)', column: 'growth', className: 'w-28' },
+  { label: 'New cases, 30 days (growth)', column: 'growth', className: 'w-30' },
 ];
 
 /** An icon column's heading: the column's own icon (its name is read, not shown). */
@@ -178,7 +179,9 @@ export function ActivityTable() {
   const rows = result?.rows ?? [];
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
-      <table className="w-full border-collapse" aria-label="Disease activities">
+      {/* Fixed layout: the widths are the header's, so the browser lays out 50 rows without
+          measuring every cell, and the columns stay put from page to page. */}
+      <table className="w-full table-fixed border-collapse" aria-label="Disease activities">
         <thead>
           <HeaderRow />
         </thead>

@@ -136,6 +136,40 @@ describe('article index store', () => {
     expect(articleIndexStore.selectedId).toBe('150');
   });
 
+  it('fetches the next page ahead near the end; the boundary key waits for that one, not a second', async () => {
+    let release: () => void = () => undefined;
+    const { services, requests } = fakeServices([
+      page(articlesFrom(1, 100), 200),
+      page(articlesFrom(101, 100), 100),
+    ]);
+    const held: typeof services = {
+      ...services,
+      // The second page answers only when released: the keys come while it is on its way.
+      search: (request) => {
+        const answer = services.search(request);
+        if (request.after === null) return answer;
+        return new Promise((resolve) => (release = () => resolve(answer)));
+      },
+    };
+    resetArticleIndexStore(held);
+    await freshSearch();
+    articleIndexStore.selectedId = '70';
+    moveSelection(1);
+    // 29 rows left below the selection: nothing fetched yet.
+    expect(requests).toHaveLength(1);
+    articleIndexStore.selectedId = '79';
+    markReadAndNext();
+    // The selection has 20 rows below it: the next page is asked for.
+    expect(articleIndexStore.selectedId).toBe('80');
+    expect(requests.map((r) => r.after)).toEqual([null, ['100']]);
+    articleIndexStore.selectedId = '100';
+    markReadAndNext();
+    release();
+    await vi.waitFor(() => expect(articleIndexStore.selectedId).toBe('101'));
+    expect(requests.map((r) => r.after)).toEqual([null, ['100']]);
+    expect(currentRows()).toHaveLength(200);
+  });
+
   it('j on the last loaded row loads the next page and moves on', async () => {
     const { services } = fakeServices([
       page(articlesFrom(1, 100), 101),

@@ -121,6 +121,8 @@ let searchSequence = 0;
 let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 /** The page load an `n` past the last loaded row waits for, and the n keys typed meanwhile. */
 let pageForNext: Promise<void> | null = null;
+/** The next page while it is being fetched ('Show more rows', a key, or fetched ahead). */
+let moreInFlight: Promise<boolean> | null = null;
 let nextsWaiting = 0;
 /** The fresh search running or last run (what ArrowDown from the search box waits for). */
 let latestSearch: Promise<void> = Promise.resolve();
@@ -133,6 +135,7 @@ export function resetArticleIndexStore(with_: ArticleIndexServices = engineArtic
   debounceTimer = undefined;
   pageForNext = null;
   nextsWaiting = 0;
+  moreInFlight = null;
   Object.assign(articleIndexStore, initialState());
 }
 
@@ -205,6 +208,7 @@ async function runFreshSearch(): Promise<void> {
   const sequence = (searchSequence += 1);
   pageForNext = null;
   nextsWaiting = 0;
+  moreInFlight = null;
   markArticleSearch(articleSearchMarks.start);
   const state = articleIndexStore;
   Object.assign(state, {
@@ -244,9 +248,20 @@ async function runFreshSearch(): Promise<void> {
  * 'Show more rows': the next page, appended (spec 000 §4): the articles after the last one
  * loaded (keyset paging), without those already shown. Resolves true when a page was appended.
  */
-export async function loadMoreArticles(): Promise<boolean> {
+export function loadMoreArticles(): Promise<boolean> {
+  // A page already on its way (fetched ahead, or asked for by an earlier key) is the one.
+  if (moreInFlight !== null) return moreInFlight;
   const state = articleIndexStore;
-  if (state.status !== 'ready' || !hasMoreArticles(state)) return false;
+  if (state.status !== 'ready' || !hasMoreArticles(state)) return Promise.resolve(false);
+  const loading = fetchMoreArticles().finally(() => {
+    if (moreInFlight === loading) moreInFlight = null;
+  });
+  moreInFlight = loading;
+  return loading;
+}
+
+async function fetchMoreArticles(): Promise<boolean> {
+  const state = articleIndexStore;
   const sequence = searchSequence;
   state.status = 'loadingMore';
   markArticleSearch(articleSearchMarks.moreStart);
@@ -401,6 +416,20 @@ export function moveSelection(step: number): void {
     return;
   }
   state.selectedId = movedSelection(rows, state.selectedId, step);
+  fetchAheadNear(rows, state.selectedId);
+}
+
+/**
+ * Rows left below the selection when the next page is fetched ahead: by the time j or n reaches
+ * the last loaded row, the page is usually there (issue 14's page-boundary key).
+ */
+const fetchAheadRows = 20;
+
+function fetchAheadNear(rows: readonly VisibleRow[], selectedId: string | null): void {
+  const state = articleIndexStore;
+  if (state.status !== 'ready' || !hasMoreArticles(state) || moreInFlight !== null) return;
+  const at = rows.findIndex((row) => row.article.articleId === selectedId);
+  if (at !== -1 && rows.length - 1 - at <= fetchAheadRows) void loadMoreArticles();
 }
 
 /** j on the last loaded row: the next page, then the move (unless the analyst moved). */
@@ -444,7 +473,10 @@ export function markReadAndNext(): void {
   }
   void setArticleRead(id, true);
   articleIndexStore.endNotice = null;
-  if (selectNextUnread(id)) return;
+  if (selectNextUnread(id)) {
+    fetchAheadNear(currentRows(), articleIndexStore.selectedId);
+    return;
+  }
   const sequence = searchSequence;
   const loading = nextUnreadOnNextPage(id).finally(() => {
     if (pageForNext !== loading) return;
@@ -462,7 +494,7 @@ export function markReadAndNext(): void {
 async function nextUnreadOnNextPage(from: string): Promise<void> {
   const state = articleIndexStore;
   while (hasMoreArticles(state)) {
-    if (state.status !== 'ready' || !(await loadMoreArticles())) return;
+    if (!(await loadMoreArticles())) return;
     // The analyst moved meanwhile: their selection wins.
     if (state.selectedId !== from) return;
     if (selectNextUnread(from)) return;
