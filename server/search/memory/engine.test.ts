@@ -327,6 +327,9 @@ describe('the memory engine answers as the SQL executor', () => {
           `sourceUrl eq '${quote(a['sourceUrl'])}' or clusterId eq '${quote(b['clusterId'])}'`,
           `search.in(articleId, '${quote(a['articleId'])}|${quote(b['articleId'])}|zz-p-1-1', '|')`,
           `not (clusterId eq '${quote(a['clusterId'])}') and articleType eq 3`,
+          // sourceUrl is kept as fingerprints (fingerprints.ts): ne and null need no value.
+          `sourceUrl ne '${quote(a['sourceUrl'])}' and clusterId eq '${quote(b['clusterId'])}'`,
+          `sourceUrl eq null or sourceUrl eq '${quote(b['sourceUrl'])}'`,
           `search.in(clusterId, '${quote(a['clusterId'])}, ${quote(b['clusterId'])}')`,
           // Ranges over presorted orderings and value bitsets, with slots appended since.
           `insertedDate ge ${String(a['inserted'])} and articleId gt '${quote(b['articleId'])}'`,
@@ -367,6 +370,21 @@ describe('the memory engine answers as the SQL executor', () => {
       await applyIndexBatch(database.db, articlesIndex, parseIndexBatch({ value }, articlesIndex));
     }
   }, 120_000);
+
+  it('keeps sourceUrl as fingerprints: equality answered, an order comparison left to SQL', async () => {
+    const [row] = rowsOf(
+      await database.db.execute(
+        sql`select "sourceUrl" from search_articles where "sourceUrl" is not null order by "articleId" limit 1`,
+      ),
+    );
+    const url = String(row?.['sourceUrl']).replaceAll("'", "''");
+    await expectSame({ $filter: `sourceUrl eq '${url}'` });
+    await expectSame({ $filter: `sourceUrl ne '${url}'` });
+    await expectSame({ $filter: `sourceUrl eq '${url}x'` });
+    // Its values are gone from memory: the SQL executor answers (the engine returns undefined).
+    const ordered = requestOf({ $filter: `sourceUrl gt '${url}'`, $count: 'true' });
+    expect(await engine.search(ordered)).toBeUndefined();
+  });
 
   it('loads in the background: SQL answers until then, and writes made meanwhile are in', async () => {
     let timerRan = false;

@@ -34,8 +34,9 @@ const loadBatch = 500;
 const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.size / 4);
 /** Slots appended since a presort that are merged per request before it is sorted anew. */
 const resortAfter = 10_000;
-/** Score arrays kept (8 bytes a slot each). */
+/** Score arrays kept (8 bytes a slot each): at most 4, and 16 MB (2 at 1,000,000 slots). */
 const keptScores = 4;
+const keptScoreBytes = 16 * 2 ** 20;
 /**
  * Orderings presorted on load (key order, the browser's default, the other date); others after
  * first use. Each also serves its field's range filters (filter.ts SortedSlots): the date
@@ -87,12 +88,12 @@ export class MemoryEngine {
   /** Orderings to sort in the background, by signature (the timer that will). */
   private readonly pendingSorts = new Map<string, NodeJS.Timeout>();
   /** Match bitsets of recent `search` expressions and `$filter` conjuncts (match-cache.ts). */
-  private readonly matches = new MatchCache(256);
+  private readonly matches = new MatchCache(256, 24 * 2 ** 20);
   /** Parsed `search` and `$filter` texts (they depend on the text alone). */
   private readonly parsed: ParsedCache;
   private phrases: PhraseCache;
-  /** Pages' documents as JSON bytes (32 MB at most). */
-  private readonly documents = new DocumentCache(32 * 2 ** 20);
+  /** Pages' documents as JSON bytes (16 MB at most). */
+  private readonly documents = new DocumentCache(16 * 2 ** 20);
   /**
    * BM25 scores of recent searches: they depend on every live document (idf, average length),
    * so they are kept only while the copy has not changed.
@@ -463,8 +464,9 @@ export class MemoryEngine {
         ? kept.scores
         : compute();
     this.scores.set(key, { store, version: store.version, scores });
+    const limit = Math.max(1, Math.min(keptScores, Math.floor(keptScoreBytes / scores.byteLength)));
     for (const oldest of this.scores.keys()) {
-      if (this.scores.size <= keptScores) break;
+      if (this.scores.size <= limit) break;
       this.scores.delete(oldest);
     }
     return scores;

@@ -132,6 +132,19 @@ export function matchFilter(
           from,
         );
       }
+      if (
+        column.kind === 'string' &&
+        literal === null &&
+        (operator === 'eq' || operator === 'ne')
+      ) {
+        // Null is code -1: no value needed (a column kept as fingerprints has none).
+        const result = emptyBitset(bits);
+        const { codes } = column;
+        const isNull = operator === 'eq';
+        for (let s = from; s < store.size; s++)
+          if ((codes[s] ?? -1) < 0 === isNull) setBit(result, s);
+        return result;
+      }
       if (column.kind === 'string' && typeof literal === 'string') {
         if (operator === 'eq' && column.equality !== null) {
           return slotsOfValues(store, column, [literal], from);

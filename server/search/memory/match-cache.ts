@@ -17,8 +17,13 @@ interface Entry {
  */
 export class MatchCache {
   private readonly entries = new Map<string, Entry>();
+  private heldBytes = 0;
 
-  constructor(private readonly limit: number) {}
+  /** At most `limit` bitsets and `maxBytes` of them (128 KB each at 1,000,000 slots). */
+  constructor(
+    private readonly limit: number,
+    private readonly maxBytes = Infinity,
+  ) {}
 
   /**
    * The bitset of key over store's slots. compute(from) must decide every slot ≥ from (from is a
@@ -27,30 +32,37 @@ export class MatchCache {
   get(store: Store, key: string, compute: (from: number) => Bitset): Bitset {
     const found = this.entries.get(key);
     const entry = found?.store === store ? found : undefined;
+    if (found !== undefined) this.heldBytes -= found.bits.byteLength;
     this.entries.delete(key);
     if (entry !== undefined && entry.size === store.size) {
-      this.entries.set(key, entry);
+      this.keep(key, entry);
       return entry.bits;
     }
     const from = entry === undefined ? 0 : entry.size & ~31;
     const bits = compute(from);
     if (entry !== undefined) bits.set(entry.bits.subarray(0, from >>> 5));
-    this.entries.set(key, { store, size: store.size, bits });
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.limit) break;
-      this.entries.delete(oldest);
-    }
+    this.keep(key, { store, size: store.size, bits });
     return bits;
+  }
+
+  private keep(key: string, entry: Entry): void {
+    this.entries.set(key, entry);
+    this.heldBytes += entry.bits.byteLength;
+    for (const [oldest, { bits }] of this.entries) {
+      if (this.entries.size <= this.limit && this.heldBytes <= this.maxBytes) break;
+      if (oldest === key) break;
+      this.entries.delete(oldest);
+      this.heldBytes -= bits.byteLength;
+    }
   }
 
   clear(): void {
     this.entries.clear();
+    this.heldBytes = 0;
   }
 
   /** The kept bitsets' bytes. */
   get bytes(): number {
-    let total = 0;
-    for (const entry of this.entries.values()) total += entry.bits.byteLength;
-    return total;
+    return this.heldBytes;
   }
 }

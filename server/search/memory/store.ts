@@ -2,38 +2,51 @@ import type { FieldDefinition, IndexDefinition } from '../index-definition';
 import { clearBit, setBit, wordsFor, type Bitset } from './bitset';
 import { TextField } from './postings';
 import { StringTable } from './strings';
+import { FingerprintTable } from './fingerprints';
+import { Unsupported } from './text-query';
 import { EqualityIndex, worthIndexing } from './equality-index';
 import { maxBitsetValues, ValueBitsets } from './value-bitsets';
 
-/** A column's interned strings; ranks (code-point order, PostgreSQL's "C" collation) on demand. */
+/**
+ * A column's interned strings; ranks (code-point order, PostgreSQL's "C" collation) on demand.
+ * A column only ever compared for equality may keep fingerprints instead (fingerprints.ts).
+ */
 export class Dictionary {
-  private readonly strings = new StringTable();
+  private strings: StringTable | null = new StringTable();
+  private prints: FingerprintTable | null = null;
   private rankCache: Int32Array | null = null;
 
   codeOf(value: string): number {
-    const size = this.strings.size;
-    const code = this.strings.codeOf(value);
-    if (this.strings.size !== size) this.rankCache = null;
+    if (this.prints !== null) return this.prints.codeOf(value);
+    const strings = this.table();
+    const size = strings.size;
+    const code = strings.codeOf(value);
+    if (strings.size !== size) this.rankCache = null;
     return code;
   }
 
   find(value: string): number | undefined {
-    return this.strings.find(value);
+    return this.prints !== null ? this.prints.find(value) : this.table().find(value);
   }
 
   /** The number of distinct values. */
   get size(): number {
-    return this.strings.size;
+    return this.prints !== null ? this.prints.size : this.table().size;
+  }
+
+  /** Whether the values themselves are gone (only equality can be answered). */
+  get fingerprintsOnly(): boolean {
+    return this.prints !== null;
   }
 
   /** f of every value, by code. */
   map<T>(f: (value: string) => T): T[] {
-    return this.strings.map(f);
+    return this.table().map(f);
   }
 
   get ranks(): Int32Array {
     if (this.rankCache === null) {
-      const strings = this.strings;
+      const strings = this.table();
       const order = new Int32Array(strings.size);
       for (let i = 0; i < order.length; i++) order[i] = i;
       order.sort((a, b) => strings.compare(a, b));
@@ -45,7 +58,33 @@ export class Dictionary {
   }
 
   trim(): void {
-    this.strings.trim();
+    this.strings?.trim();
+    this.prints?.trim();
+  }
+
+  /** Replaces the strings by their fingerprints, codes unchanged. */
+  keepFingerprintsOnly(): void {
+    const strings = this.strings;
+    if (strings === null) return;
+    const prints = new FingerprintTable();
+    for (let code = 0; code < strings.size; code++) {
+      prints.addFingerprint(strings.valueOf(code));
+    }
+    prints.trim();
+    this.prints = prints;
+    this.strings = null;
+    this.rankCache = null;
+  }
+
+  /** What the values are kept as (for the footprint). */
+  get held(): StringTable | FingerprintTable | null {
+    return this.prints ?? this.strings;
+  }
+
+  private table(): StringTable {
+    // The questions beyond equality (order, a predicate per value) go to the SQL executor.
+    if (this.strings === null) throw new Unsupported('a column kept as fingerprints');
+    return this.strings;
   }
 }
 
@@ -88,11 +127,20 @@ export type Column =
       readonly field: FieldDefinition;
       readonly dict: Dictionary;
       offsets: Uint32Array;
-      values: Int32Array;
+      /** Codes: 2 bytes each while the dictionary has at most 65,536 values (diseases, tags). */
+      values: Uint16Array | Int32Array;
       size: number;
       /** For a collection of few distinct values: 0 "has any", code + 1 "holds the value". */
       bitsets: ValueBitsets | null;
     };
+
+/**
+ * A field only ever compared for equality: filterable, but neither sortable, facetable nor
+ * searchable (sourceUrl). With an equality index, its values can be fingerprints.
+ */
+function equalityOnly(field: FieldDefinition): boolean {
+  return field.filterable && !field.sortable && !field.facetable && !field.searchable;
+}
 
 /** A row as the loader selects it: columns by field name, tsvectors under `${field}__tsv`. */
 export type StoreRow = Readonly<Record<string, unknown>>;
@@ -100,7 +148,7 @@ export type StoreRow = Readonly<Record<string, unknown>>;
 /** The tsvector text of a searchable field in a loader row. */
 export const tsvAlias = (field: string) => `${field}__tsv`;
 
-function grown<T extends Float64Array | Uint8Array | Int32Array | Uint32Array>(
+function grown<T extends Float64Array | Uint8Array | Uint16Array | Int32Array | Uint32Array>(
   array: T,
   capacity: number,
 ): T {
@@ -170,9 +218,12 @@ export class Store {
     for (const text of this.text.values()) text.trim();
     for (const column of this.columns.values()) {
       if (column.kind === 'string' || column.kind === 'collection') column.dict.trim();
+      // Collections grow by doubling: up to half their codes' array is slack after a load.
+      if (column.kind === 'collection') column.values = column.values.slice(0, column.size);
       if (column.kind === 'string' && column.equality === null) {
         if (worthIndexing(column.dict.size, this.liveCount)) {
           column.equality = EqualityIndex.of(column.codes, this.size, column.dict.size);
+          if (equalityOnly(column.field)) column.dict.keepFingerprintsOnly();
         }
       }
       if (column.kind !== 'key' && column.bitsets === null) {
@@ -242,7 +293,7 @@ function columnFor(field: FieldDefinition, key: string, capacity: number): Colum
         field,
         dict: new Dictionary(),
         offsets: new Uint32Array(capacity + 1),
-        values: new Int32Array(capacity),
+        values: new Uint16Array(capacity),
         size: 0,
         bitsets: null,
       };
@@ -348,7 +399,13 @@ function store(column: Column, slot: number, value: unknown): void {
         );
       }
       column.offsets[slot] = column.size;
-      for (const item of items) column.values[column.size++] = column.dict.codeOf(String(item));
+      for (const item of items) {
+        const code = column.dict.codeOf(String(item));
+        if (code > 0xffff && column.values instanceof Uint16Array) {
+          column.values = Int32Array.from(column.values);
+        }
+        column.values[column.size++] = code;
+      }
       column.offsets[slot + 1] = column.size;
       return;
     }

@@ -108,8 +108,35 @@ export interface PhraseHits {
 
 const noHits: PhraseHits = { count: 0, slots: new Uint32Array(0), frequencies: new Uint32Array(0) };
 
-/** Phrases kept per store: the least recently used go first beyond this. */
+/** Phrases kept per store: the least recently used go first beyond this many or bytes. */
 const keptPhrases = 64;
+const keptPhraseBytes = 16 * 2 ** 20;
+
+/** Bytes of what a cache keeps: its typed arrays. */
+function typedBytes(value: object): number {
+  let total = 0;
+  for (const member of Object.values(value)) {
+    if (ArrayBuffer.isView(member)) total += member.byteLength;
+  }
+  return total;
+}
+
+/** Drops the least recently used of kept (Map order) while over count or bytes, never `keep`. */
+function evict<T extends object>(
+  kept: Map<string, T>,
+  bytesOf: (value: T) => number,
+  count: number,
+  bytes: number,
+  keep: string,
+): void {
+  let total = 0;
+  for (const value of kept.values()) total += bytesOf(value);
+  for (const [key, value] of kept) {
+    if ((kept.size <= count && total <= bytes) || key === keep) break;
+    kept.delete(key);
+    total -= bytesOf(value);
+  }
+}
 
 /**
  * Phrase hits per field and phrase, kept across requests for one store (the engine keeps one
@@ -167,19 +194,17 @@ export class PhraseCache {
       hits = kept === undefined ? fresh : concatHits(kept.hits, fresh);
     }
     this.found.set(key, { size, hits });
-    for (const oldest of this.found.keys()) {
-      if (this.found.size <= keptPhrases) break;
-      this.found.delete(oldest);
-    }
+    evict(this.found, (kept) => typedBytes(kept.hits), keptPhrases, keptPhraseBytes, key);
     return hits;
   }
 }
 
 /** Decoded entries kept per lexeme (the few of the last phrases and ranked terms). */
 const keptDecodes = 8;
+const keptDecodeBytes = 24 * 2 ** 20;
 
 /** The kept value of key while the store has `size` slots, else computed and kept. */
-function keep<T>(
+function keep<T extends object>(
   kept: Map<string, { size: number; entries: T }>,
   key: string,
   size: number,
@@ -189,10 +214,7 @@ function keep<T>(
   kept.delete(key);
   const entries = found?.size === size ? found.entries : decode();
   kept.set(key, { size, entries });
-  for (const oldest of kept.keys()) {
-    if (kept.size <= keptDecodes) break;
-    kept.delete(oldest);
-  }
+  evict(kept, (value) => typedBytes(value.entries), keptDecodes, keptDecodeBytes, key);
   return entries;
 }
 
