@@ -372,7 +372,7 @@ export class MemoryEngine {
     const texts = cacheKeys.map((key) => this.documents.get(store, key));
     const missing = slots.filter((_, i) => texts[i] === undefined);
     if (missing.length > 0) {
-      const keys = Array.from(missing, (s) => store.keys[s] ?? '');
+      const keys = Array.from(missing, (s) => store.keys.keyOf(s));
       const rows = rowsOf(
         await this.db.execute(
           sql`select ${sql.identifier(this.index.key)} as "__key", ${selectList(request.select)} from ${sql.identifier(this.index.table)} where ${sql.identifier(this.index.key)} = any(${textArrayLiteral(keys)}::text[])`,
@@ -381,7 +381,7 @@ export class MemoryEngine {
       const byKey = new Map(rows.map((row) => [String(row['__key']), row]));
       slots.forEach((slot, i) => {
         if (texts[i] !== undefined) return;
-        const row = byKey.get(store.keys[slot] ?? '');
+        const row = byKey.get(store.keys.keyOf(slot));
         // Deleted between planning and fetching: gone from the page, as from SQL's.
         if (row === undefined) return;
         const text = Buffer.from(JSON.stringify(documentOf(row, request.select)));

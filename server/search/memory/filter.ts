@@ -97,40 +97,34 @@ export function matchFilter(
       if (column.kind === 'key' && typeof literal === 'string') {
         if (operator === 'eq' || operator === 'ne') {
           const result = emptyBitset(bits);
-          const slot = store.slotOf.get(literal);
+          const slot = store.keys.slotOf(literal);
           if (slot !== undefined) setBit(result, slot);
           // Keys are never null: ne is every other live document.
           return operator === 'eq' ? result : andNotInto(store.live.slice(), result);
         }
+        // Keys compared as UTF-8 bytes (code point order) against the literal's, never decoded.
+        const { keys } = store;
+        const bytes = Buffer.from(literal, 'utf8');
+        const scan = (start: number) => {
+          const result = emptyBitset(bits);
+          for (let s = start; s < store.size; s++) {
+            if (orderSatisfies(operator, keys.compareSlotTo(s, bytes))) setBit(result, s);
+          }
+          return result;
+        };
         const byKey = sorted(column.field.name);
-        if (byKey !== undefined) {
-          // Key order ascending: the keys satisfying the operator are one run of it.
-          const { keys } = store;
-          const first = (after: boolean) =>
-            lowerBound(byKey.slots.length, (i) => {
-              const order = compareCodePoints(keys[byKey.slots[i] ?? 0] ?? '', literal);
-              return after ? order > 0 : order >= 0;
-            });
-          const run =
-            operator === 'gt' || operator === 'ge'
-              ? { from: first(operator === 'gt'), to: byKey.slots.length }
-              : { from: 0, to: first(operator === 'le') };
-          return withAppended(store, byKey, positionsOf(store, byKey.slots, run), (start) =>
-            scalarScan(
-              store,
-              oriented.field,
-              (s) =>
-                typeof s === 'string' && orderSatisfies(operator, compareCodePoints(s, literal)),
-              start,
-            ),
-          );
-        }
-        return scalarScan(
-          store,
-          oriented.field,
-          (s) => typeof s === 'string' && orderSatisfies(operator, compareCodePoints(s, literal)),
-          from,
-        );
+        if (byKey === undefined) return scan(from);
+        // Key order ascending: the keys satisfying the operator are one run of it.
+        const first = (after: boolean) =>
+          lowerBound(byKey.slots.length, (i) => {
+            const order = keys.compareSlotTo(byKey.slots[i] ?? 0, bytes);
+            return after ? order > 0 : order >= 0;
+          });
+        const run =
+          operator === 'gt' || operator === 'ge'
+            ? { from: first(operator === 'gt'), to: byKey.slots.length }
+            : { from: 0, to: first(operator === 'le') };
+        return withAppended(store, byKey, positionsOf(store, byKey.slots, run), scan);
       }
       if (
         column.kind === 'string' &&
@@ -202,7 +196,7 @@ export function matchFilter(
         // The articles of a suggestion, or by ids: a lookup per listed key.
         const result = emptyBitset(bits);
         for (const value of values) {
-          const slot = store.slotOf.get(value);
+          const slot = store.keys.slotOf(value);
           if (slot !== undefined) setBit(result, slot);
         }
         return result;
@@ -339,8 +333,9 @@ function scalarScan(
       return result;
     }
     case 'key': {
+      // A predicate on the key other than eq, ranges and search.in: decoded per slot (rare).
       const keys = store.keys;
-      for (let s = from; s < n; s++) if (holds(keys[s] ?? null)) setBit(result, s);
+      for (let s = from; s < n; s++) if (holds(keys.keyOf(s))) setBit(result, s);
       return result;
     }
     case 'collection':

@@ -2,7 +2,7 @@ import type { Store } from './store';
 
 /**
  * Where a copy's memory goes, in bytes per part (columns by field, postings by field, the live
- * set, the keys): typed arrays at their buffers' size (each buffer counted once), JS strings and
+ * set, the key table): typed arrays at their buffers' size (each buffer counted once), JS strings and
  * Map entries estimated at V8's usual sizes (a one-byte string: 16 bytes of header plus its
  * characters, rounded to 8; a Map entry: about 28 bytes of table). For the bench (issue 18: "measure
  * where it goes first").
@@ -10,13 +10,10 @@ import type { Store } from './store';
 export function footprintOf(store: Store): Record<string, number> {
   const seen = new Set<ArrayBufferLike>();
   const parts: Record<string, number> = {};
+  parts['key table'] = bytesOf(store.keys, seen);
   for (const [name, column] of store.columns) parts[`column ${name}`] = bytesOf(column, seen);
   for (const [name, text] of store.text) parts[`postings ${name}`] = bytesOf(text, seen);
   parts['live set'] = bytesOf(store.live, seen);
-  let keyBytes = 0;
-  for (const key of store.keys) keyBytes += stringBytes(key);
-  parts['keys (strings, array)'] = keyBytes + store.keys.length * 8;
-  parts['key → slot map'] = store.slotOf.size * 28;
   return parts;
 }
 

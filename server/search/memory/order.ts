@@ -49,7 +49,8 @@ export function comparatorOf(
     return fieldComparator(store, key.field, key.descending);
   });
   if (keyTiebreak && !keys.some((k) => k.kind === 'field' && k.field.name === store.index.key)) {
-    parts.push((a, b) => compareCodePoints(store.keys[a] ?? '', store.keys[b] ?? ''));
+    const keyTable = store.keys;
+    parts.push((a, b) => keyTable.compareSlots(a, b));
   }
   const [first, second] = parts;
   if (first === undefined) return () => 0;
@@ -94,10 +95,13 @@ function fieldComparator(
       order = (a, b) => (ranks[codes[a] ?? 0] ?? 0) - (ranks[codes[b] ?? 0] ?? 0);
       break;
     }
-    case 'key':
+    case 'key': {
+      // Byte order of the keys' UTF-8 (= code point order), without decoding them.
+      const keyTable = store.keys;
       isNull = () => false;
-      order = (a, b) => compareCodePoints(store.keys[a] ?? '', store.keys[b] ?? '');
+      order = (a, b) => keyTable.compareSlots(a, b);
       break;
+    }
     case 'collection':
       throw new Error(`memory search: ${field.name} is not sortable`);
   }

@@ -1,5 +1,6 @@
 import type { FieldDefinition, IndexDefinition } from '../index-definition';
 import { clearBit, setBit, wordsFor, type Bitset } from './bitset';
+import { KeyTable } from './key-table';
 import { TextField } from './postings';
 import { StringTable } from './strings';
 import { FingerprintTable } from './fingerprints';
@@ -119,7 +120,7 @@ export type Column =
       /** For a column of few distinct values: a bitset per code + 1 (0: null). */
       bitsets: ValueBitsets | null;
     }
-  /** The key: the store's own keys array. */
+  /** The key: the store's key table. */
   | { readonly kind: 'key'; readonly field: FieldDefinition }
   /** CSR: slot s holds values[offsets[s] … offsets[s + 1]). */
   | {
@@ -168,8 +169,8 @@ export class Store {
   capacity: number;
   live: Bitset;
   liveCount = 0;
-  keys: string[] = [];
-  readonly slotOf = new Map<string, number>();
+  /** Each slot's key and each key's live slot. */
+  readonly keys: KeyTable;
   readonly columns = new Map<string, Column>();
   readonly text = new Map<string, TextField>();
   /** Bumped on every change: presorted permutations of an older version are stale. */
@@ -181,6 +182,7 @@ export class Store {
   ) {
     this.capacity = capacity;
     this.live = new Uint32Array(wordsFor(capacity));
+    this.keys = new KeyTable(capacity);
     for (const field of index.fields) {
       if (field.searchable) this.text.set(field.name, new TextField(field, capacity));
       if (!field.filterable && !field.sortable) continue;
@@ -198,8 +200,7 @@ export class Store {
     this.remove(key);
     if (this.size === this.capacity) this.grow(this.capacity * 2);
     const slot = this.size++;
-    this.keys[slot] = key;
-    this.slotOf.set(key, slot);
+    this.keys.set(slot, key);
     setBit(this.live, slot);
     this.liveCount++;
     for (const column of this.columns.values()) {
@@ -215,6 +216,7 @@ export class Store {
 
   /** Drops growth slack after a bulk load (seals the postings' tails, sorts their lexicons). */
   trim(): void {
+    this.keys.trim();
     for (const text of this.text.values()) text.trim();
     for (const column of this.columns.values()) {
       if (column.kind === 'string' || column.kind === 'collection') column.dict.trim();
@@ -234,9 +236,8 @@ export class Store {
 
   /** Marks key's document dead, if there is one. */
   remove(key: string): void {
-    const slot = this.slotOf.get(key);
+    const slot = this.keys.delete(key);
     if (slot === undefined) return;
-    this.slotOf.delete(key);
     clearBit(this.live, slot);
     this.liveCount--;
     for (const text of this.text.values()) text.liveLength -= text.lengths[slot] ?? 0;
@@ -246,6 +247,7 @@ export class Store {
   private grow(capacity: number): void {
     this.capacity = capacity;
     this.live = grown(this.live, wordsFor(capacity));
+    this.keys.grow(capacity);
     for (const column of this.columns.values()) {
       switch (column.kind) {
         case 'number':
