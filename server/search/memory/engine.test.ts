@@ -306,6 +306,61 @@ describe('the memory engine answers as the SQL executor', () => {
     for (const parameters of queries) await expectSame(parameters);
   });
 
+  it('searches and sorts article ids (the key field answered from the key table), across writes', async () => {
+    // Corpus keys are digits: their tsvector is the key alone (key-postings.ts answers them from
+    // the key table). Keys with upper case or several tokens go to the fallback TextField.
+    const queries = [
+      { search: '1234' },
+      { search: '1234', searchFields: 'articleId' },
+      { search: '12*', searchFields: 'articleId', $orderby: 'articleId desc' },
+      { search: '1*', searchFields: 'articleId', $orderby: 'articleId', $skip: '50' },
+      { search: '1234 | 2999 | 77777', searchFields: 'articleId' },
+      { search: '1234 cholera', searchFields: 'articleId,articleTitle', searchMode: 'all' },
+      { search: '1234 cholera', searchFields: 'articleId,articleTitle' },
+      { search: '"1234 cholera"' },
+      { search: '"zz kiwi"', searchFields: 'articleId' },
+      { search: '"kiwi 7"', searchFields: 'articleId' },
+      { search: 'zz-kiwi-7', searchFields: 'articleId', $orderby: 'articleId' },
+      { search: 'kiw* | 7777*', searchFields: 'articleId', $orderby: 'articleId' },
+      { search: 'upperkey', searchFields: 'articleId' },
+      { search: '-1234', searchFields: 'articleId', $orderby: 'articleId desc' },
+      { search: '1235 | upperkey', searchFields: 'articleId', $orderby: 'articleId' },
+      { $filter: "articleId ge '1234' and articleId lt '124'", $orderby: 'articleId desc' },
+      { $filter: 'isRead eq false', $orderby: 'articleId desc' },
+      { $filter: "search.ismatch('12*', 'articleId')", $orderby: 'articleId' },
+    ];
+    for (const parameters of queries) await expectSame(parameters);
+    const upload = (value: unknown[]) =>
+      applyIndexBatch(database.db, articlesIndex, parseIndexBatch({ value }, articlesIndex));
+    // A new conforming key, non-conforming ones, a replaced and a deleted conforming one.
+    await upload([
+      { '@search.action': 'upload', articleId: '77777', articleTitle: 'Cholera ids' },
+      { '@search.action': 'upload', articleId: 'zz-kiwi-7', articleTitle: 'Kiwi' },
+      { '@search.action': 'upload', articleId: 'UpperKey', articleTitle: 'Upper' },
+      { '@search.action': 'merge', articleId: '1234', articleTitle: 'Cholera replaced' },
+      { '@search.action': 'delete', articleId: '1235' },
+    ]);
+    for (const parameters of queries) await expectSame(parameters);
+    // Not vacuous: the key-table answers and the fallback's both find their documents.
+    const countOf = async (parameters: Readonly<Record<string, string>>) =>
+      (await engine.search(requestOf({ $count: 'true', searchFields: 'articleId', ...parameters })))
+        ?.count?.value;
+    expect(await countOf({ search: '1234' })).toBe(1);
+    expect(await countOf({ search: '1235' })).toBe(0);
+    expect(await countOf({ search: '7777*' })).toBe(1);
+    expect(await countOf({ search: '"zz kiwi"' })).toBe(1);
+    expect(await countOf({ search: 'upperkey' })).toBe(1);
+    // Written again: replaced twice (old slots dead), the deleted one back, the others gone.
+    await upload([
+      { '@search.action': 'merge', articleId: '1234', isRead: true },
+      { '@search.action': 'upload', articleId: '1235', articleTitle: 'Back again' },
+      { '@search.action': 'delete', articleId: 'zz-kiwi-7' },
+      { '@search.action': 'merge', articleId: 'UpperKey', isRead: true },
+      { '@search.action': 'delete', articleId: '77777' },
+    ]);
+    for (const parameters of queries) await expectSame(parameters);
+  }, 120_000);
+
   it('stays equal through random writes, merges and deletes on the indexed fields (equality, ranges, value bitsets)', async () => {
     // clusterId and sourceUrl have an equality index (equality-index.ts), the key its slot map:
     // uploads join existing clusters and URLs, merges move documents between them, deletes drop

@@ -19,7 +19,7 @@ import type { ComparisonOperator } from '../odata/ast';
 import { resolveSearchFields } from '../simple-query/fields';
 import { andInto, andNotInto, clearBit, emptyBitset, orInto, setBit, type Bitset } from './bitset';
 import { compareCodePoints } from './order';
-import type { TextField } from './postings';
+import type { SearchableField } from './postings';
 import type { Column, Store } from './store';
 import { matchQuery, Unsupported } from './text-query';
 
@@ -240,7 +240,7 @@ function slotsOfValues(
 }
 
 /** The postings of the searched fields (every searchable field when the list is empty). */
-export function textFields(store: Store, names: readonly string[]): TextField[] {
+export function textFields(store: Store, names: readonly string[]): SearchableField[] {
   return resolveSearchFields(store.index, names).map((f) => {
     const text = store.text.get(f.name);
     if (text === undefined) throw new Error(`memory search: no postings for ${f.name}`);

@@ -10,6 +10,7 @@ import type { Store } from './store';
 export function footprintOf(store: Store): Record<string, number> {
   const seen = new Set<ArrayBufferLike>();
   const parts: Record<string, number> = {};
+  // First: the key field's postings refer to the key table, whose buffers count here once.
   parts['key table'] = bytesOf(store.keys, seen);
   for (const [name, column] of store.columns) parts[`column ${name}`] = bytesOf(column, seen);
   for (const [name, text] of store.text) parts[`postings ${name}`] = bytesOf(text, seen);

@@ -184,11 +184,39 @@ class Tail {
 }
 
 /**
+ * What the queries (text-query.ts) and the store ask of a searchable field's postings: TextField,
+ * or KeyTextField (key-postings.ts) for the key field.
+ */
+export interface SearchableField {
+  readonly field: FieldDefinition;
+  /** Tokens per slot (BM25's document length; the store subtracts a removed slot's). */
+  readonly lengths: Uint32Array;
+  /** Sum of lengths over live slots. */
+  liveLength: number;
+  /** Adds a slot's tsvector (PostgreSQL's text form); slots must ascend. */
+  index(slot: number, tsvector: string): void;
+  /** set |= the lexeme's slots; those ≥ from are all set (some below it may be, or not). */
+  orInto(lexeme: string, set: Uint32Array, from?: number): void;
+  /** False when no slot ever had the lexeme (true may still have none). */
+  has(lexeme: string): boolean;
+  /** The lexeme's entries, slots ascending; dead slots may be among them, a live one never missing. */
+  entries(lexeme: string): Entries;
+  /** The same with positions; with from, every entry ≥ from (and maybe some below). */
+  positional(lexeme: string, from?: number): PositionalEntries;
+  /** Every lexeme starting with prefix (perhaps some with no live slot). */
+  withPrefix(prefix: string): string[];
+  grow(capacity: number): void;
+  /** After a bulk load: seal, sort, drop slack. */
+  trim(): void;
+  readonly compressedBytes: number;
+}
+
+/**
  * The postings of one searchable field: a lexicon (lexeme → term id), sealed compressed
  * segments plus a small mutable tail, and tokens per slot (BM25's document length). Slots are
  * only ever appended, so every term's slots ascend across segments and the tail.
  */
-export class TextField {
+export class TextField implements SearchableField {
   private readonly lexicon = new StringTable();
   /** Term ids in lexeme order, and those added since (scanned linearly until merged in). */
   private sorted = new Int32Array(0);

@@ -1,7 +1,8 @@
 import type { FieldDefinition, IndexDefinition } from '../index-definition';
 import { clearBit, setBit, wordsFor, type Bitset } from './bitset';
+import { KeyTextField } from './key-postings';
 import { KeyTable } from './key-table';
-import { TextField } from './postings';
+import { TextField, type SearchableField } from './postings';
 import { StringTable } from './strings';
 import { FingerprintTable } from './fingerprints';
 import { Unsupported } from './text-query';
@@ -172,7 +173,7 @@ export class Store {
   /** Each slot's key and each key's live slot. */
   readonly keys: KeyTable;
   readonly columns = new Map<string, Column>();
-  readonly text = new Map<string, TextField>();
+  readonly text = new Map<string, SearchableField>();
   /** Bumped on every change: presorted permutations of an older version are stale. */
   version = 0;
 
@@ -184,7 +185,14 @@ export class Store {
     this.live = new Uint32Array(wordsFor(capacity));
     this.keys = new KeyTable(capacity);
     for (const field of index.fields) {
-      if (field.searchable) this.text.set(field.name, new TextField(field, capacity));
+      if (field.searchable) {
+        this.text.set(
+          field.name,
+          field.name === index.key
+            ? new KeyTextField(field, capacity, this.keys)
+            : new TextField(field, capacity),
+        );
+      }
       if (!field.filterable && !field.sortable) continue;
       this.columns.set(field.name, columnFor(field, index.key, capacity));
     }

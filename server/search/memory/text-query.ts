@@ -1,7 +1,7 @@
 import { isMatchablePrefix } from '../simple-query/analyze';
 import type { SimpleQueryNode } from '../simple-query/parse';
 import { andInto, andNotInto, emptyBitset, orInto, setBit, toSlots, type Bitset } from './bitset';
-import type { Entries, PositionalEntries, TextField } from './postings';
+import type { Entries, PositionalEntries, SearchableField } from './postings';
 import type { Store } from './store';
 
 /** A request the in-memory engine does not answer; the SQL executor does instead. */
@@ -27,7 +27,7 @@ export function matchQuery(
   store: Store,
   node: SimpleQueryNode,
   mode: 'any' | 'all',
-  fields: readonly TextField[],
+  fields: readonly SearchableField[],
   phrases = new PhraseCache(store),
   from = 0,
 ): Bitset {
@@ -90,7 +90,7 @@ export function matchQuery(
 }
 
 function orLexemes(
-  field: TextField,
+  field: SearchableField,
   lexemes: readonly string[],
   into: Bitset,
   from: number,
@@ -146,7 +146,7 @@ function evict<T extends object>(
  */
 export class PhraseCache {
   private readonly found = new Map<string, { size: number; hits: PhraseHits }>();
-  private readonly fieldIds = new Map<TextField, number>();
+  private readonly fieldIds = new Map<SearchableField, number>();
 
   constructor(readonly store: Store) {}
 
@@ -157,14 +157,14 @@ export class PhraseCache {
   private readonly positionalKept = new Map<string, { size: number; entries: PositionalEntries }>();
   private readonly plainKept = new Map<string, { size: number; entries: Entries }>();
 
-  private fieldKey(field: TextField, text: string): string {
+  private fieldKey(field: SearchableField, text: string): string {
     let fieldId = this.fieldIds.get(field);
     if (fieldId === undefined) this.fieldIds.set(field, (fieldId = this.fieldIds.size));
     return `${fieldId} ${text}`;
   }
 
   /** A lexeme's entries (BM25's document frequencies). */
-  entries(field: TextField, lexeme: string): Entries {
+  entries(field: SearchableField, lexeme: string): Entries {
     const key = this.fieldKey(field, lexeme);
     const size = this.store.size;
     const positional = this.positionalKept.get(key);
@@ -173,13 +173,13 @@ export class PhraseCache {
   }
 
   /** A lexeme's entries with positions. */
-  positional(field: TextField, lexeme: string): PositionalEntries {
+  positional(field: SearchableField, lexeme: string): PositionalEntries {
     return keep(this.positionalKept, this.fieldKey(field, lexeme), this.store.size, () =>
       field.positional(lexeme),
     );
   }
 
-  hits(field: TextField, tokens: readonly string[]): PhraseHits {
+  hits(field: SearchableField, tokens: readonly string[]): PhraseHits {
     const key = this.fieldKey(field, tokens.join(' '));
     const kept = this.found.get(key);
     this.found.delete(key);
@@ -231,7 +231,7 @@ function concatHits(a: PhraseHits, b: PhraseHits): PhraseHits {
 
 /** The phrase's hits among slots ≥ from. */
 function phraseHits(
-  field: TextField,
+  field: SearchableField,
   tokens: readonly string[],
   capacity: number,
   from: number,
@@ -338,7 +338,7 @@ export function rankedOperands(node: SimpleQueryNode): readonly SimpleQueryNode[
 export function bm25(
   store: Store,
   operands: readonly SimpleQueryNode[],
-  fields: readonly TextField[],
+  fields: readonly SearchableField[],
   phrases: PhraseCache,
 ): Float64Array {
   const scores = new Float64Array(store.size);
