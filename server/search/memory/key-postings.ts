@@ -9,7 +9,7 @@ const unsortedKeys = 4_096;
 /** A tsvector's text for the key alone at position 1, as PostgreSQL prints it (`'420979':1`). */
 const keyAlone = (key: string) => `'${key.replace(/['\\]/g, (c) => c + c)}':1`;
 
-function grownWords(set: Uint32Array, bits: number): Uint32Array {
+function grownWords(set: Uint32Array<ArrayBuffer>, bits: number): Uint32Array<ArrayBuffer> {
   const words = wordsFor(bits);
   if (set.length >= words) return set;
   const next = new Uint32Array(Math.max(words, set.length * 2));
@@ -30,7 +30,7 @@ function grownWords(set: Uint32Array, bits: number): Uint32Array {
 export class KeyTextField implements SearchableField {
   private readonly fallback: TextField;
   /** Per slot: set when its tsvector was the key alone. */
-  private conforming: Uint32Array;
+  private conforming: Uint32Array<ArrayBuffer>;
   /** Codes of keys ever conforming, in byte order, and those since (merged past unsortedLimit). */
   private sorted = new Int32Array(1024);
   private sortedCount = 0;
@@ -51,7 +51,7 @@ export class KeyTextField implements SearchableField {
   }
 
   /** The fallback's lengths array, with 1 at conforming slots: one array for both. */
-  get lengths(): Uint32Array {
+  get lengths(): Uint16Array {
     return this.fallback.lengths;
   }
 

@@ -190,7 +190,7 @@ class Tail {
 export interface SearchableField {
   readonly field: FieldDefinition;
   /** Tokens per slot (BM25's document length; the store subtracts a removed slot's). */
-  readonly lengths: Uint32Array;
+  readonly lengths: Uint16Array;
   /** Sum of lengths over live slots. */
   liveLength: number;
   /** Adds a slot's tsvector (PostgreSQL's text form); slots must ascend. */
