@@ -11,6 +11,7 @@ import { followingStarted, onIndexChanged, type IndexChange } from './changes';
 import { matchFilter, textFields, type SortedSlots } from './filter';
 import {
   comparatorOf,
+  sortInSlices,
   topSlots,
   walkPermutation,
   walkPermutationThenOrder,
@@ -86,7 +87,7 @@ export class MemoryEngine {
   private readonly firstLoad: Promise<void>;
   private readonly permutations = new Map<string, Permutation>();
   /** Orderings to sort in the background, by signature (the timer that will). */
-  private readonly pendingSorts = new Map<string, NodeJS.Timeout>();
+  private readonly pendingSorts = new Map<string, NodeJS.Timeout | 'sorting'>();
   /** Match bitsets of recent `search` expressions and `$filter` conjuncts (match-cache.ts). */
   private readonly matches = new MatchCache(256, 24 * 2 ** 20);
   /** Parsed `search` and `$filter` texts (they depend on the text alone). */
@@ -230,13 +231,20 @@ export class MemoryEngine {
         this.changedDuringLoad = new Set();
         try {
           const store = await this.loadAll();
+          // Sorted before the copy takes over, in slices: the old copy keeps answering.
+          const orderings: (readonly [string, Permutation])[] = [];
+          for (const signature of presorted) {
+            orderings.push([signature, await this.sortedPermutation(store, signature)] as const);
+          }
           await this.enqueue(async () => {
             const keys = [...(this.changedDuringLoad ?? [])];
             this.changedDuringLoad = null;
             await this.applyKeys(store, keys);
             this.store = store;
             this.permutations.clear();
-            for (const signature of presorted) this.presort(signature);
+            for (const [signature, permutation] of orderings) {
+              this.permutations.set(signature, permutation);
+            }
             this.ready = true;
             this.failed = false;
           });
@@ -319,18 +327,28 @@ export class MemoryEngine {
     return found !== undefined && found.store === this.store ? found : undefined;
   };
 
-  /** Sorts the live slots by a field ordering (signature: `field dir,field dir`). */
-  private presort(signature: string): Permutation {
-    const store = this.store;
+  /**
+   * The live slots of store sorted by a field ordering (signature: `field dir,field dir`), in
+   * slices that let requests through (order.ts sortInSlices).
+   */
+  private async sortedPermutation(store: Store, signature: string): Promise<Permutation> {
     const compare = comparatorOf(store, sortKeysOf(this.index, signature), null);
+    const size = store.size;
     const live = new Uint32Array(store.liveCount);
     let n = 0;
-    for (let s = 0; s < store.size; s++) {
+    for (let s = 0; s < size; s++) {
       if ((((store.live[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 1) live[n++] = s;
     }
-    const permutation = { store, size: store.size, slots: live.sort(compare) };
-    this.permutations.set(signature, permutation);
-    return permutation;
+    return { store, size, slots: await sortInSlices(live.subarray(0, n), compare) };
+  }
+
+  /**
+   * Orderings kept beyond the presorted ones: 4 bytes a live document each, 32 MB in all (8 at
+   * 1,000,000 documents), at most 13.
+   */
+  private keptOrderings(): number {
+    const each = 4 * Math.max(1, this.store.liveCount);
+    return presorted.length + Math.max(2, Math.min(13, Math.floor((32 * 2 ** 20) / each)));
   }
 
   /**
@@ -342,11 +360,18 @@ export class MemoryEngine {
     const found = this.permutations.get(signature);
     const fresh = found !== undefined && found.store === this.store;
     if (fresh && this.store.size - found.size <= resortAfter) return found;
-    if (!this.pendingSorts.has(signature) && this.permutations.size < 16) {
+    if (!this.pendingSorts.has(signature) && this.permutations.size < this.keptOrderings()) {
       // Off the request path: this request uses the heap; the next ones walk the permutation.
       const timer = setTimeout(() => {
-        this.pendingSorts.delete(signature);
-        this.presort(signature);
+        this.pendingSorts.set(signature, 'sorting');
+        void this.sortedPermutation(this.store, signature)
+          .then((permutation) => {
+            if (this.pendingSorts.get(signature) !== 'sorting') return;
+            this.permutations.set(signature, permutation);
+          })
+          .finally(() => {
+            if (this.pendingSorts.get(signature) === 'sorting') this.pendingSorts.delete(signature);
+          });
       }, 200).unref();
       this.pendingSorts.set(signature, timer);
     }
@@ -431,7 +456,10 @@ export class MemoryEngine {
     this.scores.clear();
     this.documents.clear();
     this.parsed.clear();
-    for (const timer of this.pendingSorts.values()) clearTimeout(timer);
+    for (const timer of this.pendingSorts.values()) {
+      if (timer !== 'sorting') clearTimeout(timer);
+    }
+    // A sort under way finds its mark gone and keeps nothing.
     this.pendingSorts.clear();
     for (const signature of this.permutations.keys()) {
       if (!presorted.includes(signature)) this.permutations.delete(signature);

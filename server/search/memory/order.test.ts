@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../seed/prng';
 import { emptyBitset, setBit } from './bitset';
-import { walkPermutationThenOrder } from './order';
+import { sortInSlices, walkPermutationThenOrder } from './order';
 
 describe('walkPermutationThenOrder', () => {
   it('gives the first k in full order from a permutation sorted by the leading key alone', () => {
@@ -47,5 +47,30 @@ describe('walkPermutationThenOrder', () => {
       }
       expect([...got]).toEqual(expected);
     }
+  });
+});
+
+describe('sortInSlices', () => {
+  it('sorts as a stable sort does, across runs and merge passes, letting timers run meanwhile', async () => {
+    const rng = createRng(7);
+    const n = 20_000;
+    const values = Float64Array.from({ length: n }, () => rng.int(0, 500));
+    const slots = Uint32Array.from({ length: n }, (_, i) => i);
+    const compare = (a: number, b: number) => (values[a] ?? 0) - (values[b] ?? 0);
+    // The oracle: Array.prototype.sort, stable since ES2019.
+    const expected = Array.from(slots).sort(compare);
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 0);
+    const sorted = await sortInSlices(slots, compare, 0);
+    clearInterval(timer);
+    expect(Array.from(sorted)).toEqual(expected);
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('sorts fewer slots than a run, and none', async () => {
+    expect(Array.from(await sortInSlices(Uint32Array.from([3, 1, 2]), (a, b) => a - b))).toEqual([
+      1, 2, 3,
+    ]);
+    expect((await sortInSlices(new Uint32Array(0), (a, b) => a - b)).length).toBe(0);
   });
 });
