@@ -206,6 +206,37 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
   throw new Error('search: unexpected database result');
 }
 
+/**
+ * The document's JSON text built by the database, as documentOf and JSON.stringify write it
+ * (the same members in $select order, no spaces, dates in isoUtc's form, a missing collection as
+ * []): a page of 100 articles with their bodies costs about half as much read this way as row
+ * objects turned into JSON in JavaScript (issue 18). Values of years beyond 9999 would differ.
+ */
+export function documentJsonSql(select: readonly FieldDefinition[]): SQL {
+  if (select.length === 0) return sql`'{}'`;
+  const members = select.map((f, i) => {
+    const column = sql.identifier(f.name);
+    const value = jsonValueSql(f, column);
+    const name = `${i === 0 ? '{' : ','}${JSON.stringify(f.name)}:`;
+    return sql`${name}::text || ${value}`;
+  });
+  return sql`(${sql.join(members, sql` || `)} || '}')`;
+}
+
+function jsonValueSql(field: FieldDefinition, column: ReturnType<typeof sql.identifier>): SQL {
+  switch (field.type) {
+    case 'Edm.DateTimeOffset':
+      return sql`coalesce(to_json(regexp_replace(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '[.]000Z$', 'Z'))::text, 'null')`;
+    case 'Edm.Double':
+      // JSON.stringify writes NaN and the infinities as null.
+      return sql`case when ${column} is null or ${column} in ('NaN'::float8, 'Infinity'::float8, '-Infinity'::float8) then 'null' else to_json(${column})::text end`;
+    case 'Collection(Edm.String)':
+      return sql`coalesce(to_json(${column})::text, '[]')`;
+    default:
+      return sql`coalesce(to_json(${column})::text, 'null')`;
+  }
+}
+
 /** A row as Azure types its fields: ISO UTC dates, numbers for Int64, arrays for collections. */
 export function documentOf(
   row: Record<string, unknown>,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SearchResult } from '../execute';
-import { documentOf, rowsOf, selectList } from '../execute';
+import { documentJsonSql, rowsOf } from '../execute';
 import type { IndexDefinition } from '../index-definition';
 import type { SearchRequest } from '../request';
 import { maxPageSize, maxSkip } from '../request';
@@ -400,16 +400,16 @@ export class MemoryEngine {
       const keys = Array.from(missing, (s) => store.keys.keyOf(s));
       const rows = rowsOf(
         await this.db.execute(
-          sql`select ${sql.identifier(this.index.key)} as "__key", ${selectList(request.select)} from ${sql.identifier(this.index.table)} where ${sql.identifier(this.index.key)} = any(${textArrayLiteral(keys)}::text[])`,
+          sql`select ${sql.identifier(this.index.key)} as "__key", ${documentJsonSql(request.select)} as "__json" from ${sql.identifier(this.index.table)} where ${sql.identifier(this.index.key)} = any(${textArrayLiteral(keys)}::text[])`,
         ),
       );
-      const byKey = new Map(rows.map((row) => [String(row['__key']), row]));
+      const byKey = new Map(rows.map((row) => [String(row['__key']), String(row['__json'])]));
       slots.forEach((slot, i) => {
         if (texts[i] !== undefined) return;
-        const row = byKey.get(store.keys.keyOf(slot));
+        const json = byKey.get(store.keys.keyOf(slot));
         // Deleted between planning and fetching: gone from the page, as from SQL's.
-        if (row === undefined) return;
-        const text = Buffer.from(JSON.stringify(documentOf(row, request.select)));
+        if (json === undefined) return;
+        const text = Buffer.from(json);
         texts[i] = text;
         this.documents.set(store, cacheKeys[i] ?? '', text);
       });
