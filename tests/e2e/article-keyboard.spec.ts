@@ -79,22 +79,18 @@ test('details: j/k and ]/[ walk the list, across its next page; Escape and u go 
   await page.keyboard.press('j');
   await expect.poll(() => focusedRowId(page)).toBe(ids[1]);
 
-  // Where the first page ends: j past its last row loads the next one (the footer says so).
+  // Near the first page's end, j has the next one fetched (ahead, 20 rows before its last row,
+  // or at it): the footer says so, and the selection moved one row per j all along.
   const footer = page.getByText(/^\d+ of \d+ loaded$/);
   await expect(footer).toHaveText(/^100 of/);
   const selectedRow = page.locator('[data-testid="article-row"][aria-selected="true"]');
   const selectedIndex = async () => Number(await selectedRow.getAttribute('data-index'));
-  // One j at a time, each seen to move the selection by one row (the last one across the
-  // page boundary), so the row count of the first page is known exactly.
-  let firstOfNextPage = 0;
   for (let i = 0; i < 150 && /^100 of/.test((await footer.textContent()) ?? ''); i += 1) {
     const before = await selectedIndex();
     await page.keyboard.press('j');
     await expect(selectedRow).toHaveAttribute('data-index', String(before + 1));
-    firstOfNextPage = before + 1;
   }
   await expect(footer).toHaveText(/^200 of/);
-  expect(firstOfNextPage).toBeGreaterThan(0);
 
   // A fresh search (an empty one, from the keys) shows the first page again, nothing selected.
   await page.keyboard.press('/');
@@ -108,18 +104,19 @@ test('details: j/k and ]/[ walk the list, across its next page; Escape and u go 
   await expect(page.getByTestId('search-reading')).toHaveText('Showing all articles');
   await expect(footer).toHaveText(/^100 of/);
   await expect(page.getByTestId('article-row').first()).toBeFocused();
-  // Its last row (the first row is selected; the rest are one j each), opened.
-  for (let i = 1; i < firstOfNextPage; i += 1) await page.keyboard.press('j');
-  await expect(selectedRow).toHaveAttribute('data-index', String(firstOfNextPage - 1));
-  await expect(footer).toHaveText(/^100 of/);
+  // From the details of the first row, j walks the list past the first page's 100 articles
+  // (at most 100 rows: clusters are one row): the next page is fetched on the way.
   await page.keyboard.press('o');
   await expect(page).toHaveURL(/\/article\/\d+$/);
-  const lastOfPage = /\/article\/(\d+)$/.exec(page.url())?.[1] ?? '';
-  await page.keyboard.press('j');
-  await expect(page).not.toHaveURL(new RegExp(`/article/${lastOfPage}$`));
+  for (let i = 0; i < 100; i += 1) {
+    const before = page.url();
+    await page.keyboard.press('j');
+    await expect(page).not.toHaveURL(before);
+  }
   const nextId = /\/article\/(\d+)$/.exec(page.url())?.[1] ?? '';
   await page.keyboard.press('u');
-  await expect(page.getByText(/^200 of \d+ loaded$/)).toBeVisible();
+  // 200, or 300 when j came within 20 rows of the second page's end too.
+  await expect(footer).toHaveText(/^[23]00 of/);
   const row = page.locator(`[data-testid="article-row"][data-article-id="${nextId}"]`);
   await expect(row).toHaveAttribute('aria-selected', 'true');
   await expect(row).toBeFocused();
