@@ -256,7 +256,9 @@ async function activitiesCorpusDir(): Promise<string> {
 }
 
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
-const spreadText = ({ p50, p95, max }: Spread) => `${ms(p50)} / ${ms(p95)} / ${ms(max)} ms`;
+/** No sample (a key kind that did not happen, e.g. a boundary key whose page came ahead): none. */
+const spreadText = ({ n, p50, p95, max }: Spread) =>
+  n === 0 ? 'none' : `${ms(p50)} / ${ms(p95)} / ${ms(max)} ms`;
 
 /** The article index in Chromium against the running server (real sign-in, worker, search). */
 async function recordArticleIndexInBrowser(engine: string) {
