@@ -18,7 +18,7 @@ import {
 import type { ComparisonOperator } from '../odata/ast';
 import { resolveSearchFields } from '../simple-query/fields';
 import { andInto, andNotInto, clearBit, emptyBitset, orInto, setBit, type Bitset } from './bitset';
-import { compareCodePoints } from './order';
+import { compareCodePoints, lowerBound } from './order';
 import type { SearchableField } from './postings';
 import type { Column, Store } from './store';
 import { matchQuery, Unsupported } from './text-query';
@@ -414,18 +414,6 @@ interface Run {
   readonly from: number;
   readonly to: number;
   readonly outside?: boolean;
-}
-
-/** The first i in [0, n) for which the monotone predicate holds (n when none). */
-function lowerBound(n: number, holds: (i: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (holds(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /**

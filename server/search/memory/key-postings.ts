@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '../index-definition';
 import { hasBit, setBit, wordsFor } from './bitset';
 import type { KeyTable } from './key-table';
+import { lowerBound } from './order';
 import { TextField, type Entries, type PositionalEntries, type SearchableField } from './postings';
 
 /** Keys first indexed since the sorted list was made, scanned linearly until merged in. */
@@ -112,13 +113,7 @@ export class KeyTextField implements SearchableField {
     const keys = this.keys;
     const bytes = Buffer.from(prefix, 'utf8');
     const sorted = this.sorted;
-    let lo = 0;
-    let hi = this.sortedCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keys.compareCodeTo(sorted[mid] ?? 0, bytes) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(this.sortedCount, (i) => keys.compareCodeTo(sorted[i] ?? 0, bytes) >= 0);
     const out: string[] = [];
     const add = (code: number) => {
       const slot = keys.slotOfCode(code);

@@ -1,5 +1,6 @@
 import type { FieldDefinition } from '../index-definition';
 import { StringTable } from './strings';
+import { lowerBound } from './order';
 import { parseTsvector } from './tsvector';
 
 /** Documents the mutable tail holds before it is sealed into a compressed segment. */
@@ -502,13 +503,7 @@ export class TextField implements SearchableField {
     const lexicon = this.lexicon;
     const bytes = Buffer.from(prefix, 'utf8');
     const sorted = this.sorted;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (lexicon.compareTo(sorted[mid] ?? 0, bytes) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(sorted.length, (i) => lexicon.compareTo(sorted[i] ?? 0, bytes) >= 0);
     const out: string[] = [];
     for (let i = lo; i < sorted.length; i++) {
       const term = sorted[i] ?? 0;
