@@ -10,9 +10,10 @@
  *
  * Timed in the page: mount of the screen's body to the frame after the map is shaded and the
  * ranked list drawn (the list, countries and series already in the worker), p50 / p95 / max.
+ * BENCH_MAP_SIZES=500 runs one size.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,11 @@ import { generateLocations } from '../../server/seed/generate/locations';
 import { createRng } from '../../server/seed/prng';
 import type { Spread } from './activity-details-browser';
 import type { MapBenchInput, MapBenchOutput } from './map-page/main';
+
+/** BENCH_MAP_PROFILE=<prefix>: a CPU profile per size (<prefix>-<n>.cpuprofile, DevTools). */
+const profilePrefix = process.env.BENCH_MAP_PROFILE;
+/** BENCH_MAP_TRACE=<prefix>: a Chromium trace per size (style, layout, paint per frame). */
+const tracePrefix = process.env.BENCH_MAP_TRACE;
 
 const pageDir = fileURLToPath(new URL('./map-page/', import.meta.url));
 const srcDir = fileURLToPath(new URL('../../src', import.meta.url));
@@ -152,6 +158,8 @@ export interface MapBrowserResult {
   readonly firstPaint: Spread;
   readonly engine: Spread;
   readonly indexPaint: Spread;
+  readonly indexRender: Spread;
+  readonly indexFrame: Spread;
   readonly pageTurn: Spread;
 }
 
@@ -168,7 +176,8 @@ export async function benchMapInBrowser(
     plugins: [react(), tailwindcss()],
     resolve: { alias: { '@': srcDir } },
     worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true, sourcemap: false },
+    // Unminified when profiling, so the profile names the functions.
+    build: { outDir, emptyOutDir: true, sourcemap: false, minify: profilePrefix === undefined },
   });
   const browser = await launchBenchChromium();
   const results: MapBrowserResult[] = [];
@@ -186,6 +195,18 @@ export async function benchMapInBrowser(
         await page.goto(`${origin}/`);
         await page.waitForFunction(() => 'runMapBench' in globalThis);
         const input: MapBenchInput = { apiUrl: `${origin}/api`, runs };
+        const cdp = profilePrefix === undefined ? null : await page.context().newCDPSession(page);
+        if (tracePrefix !== undefined) {
+          await browser.startTracing(page, {
+            path: `${tracePrefix}-${n}.json`,
+            categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink'],
+          });
+        }
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+          await cdp.send('Profiler.start');
+        }
         const out = await page.evaluate(
           (given) =>
             (
@@ -195,6 +216,11 @@ export async function benchMapInBrowser(
             ).runMapBench(given),
           input,
         );
+        if (tracePrefix !== undefined) await browser.stopTracing();
+        if (cdp) {
+          const { profile } = await cdp.send('Profiler.stop');
+          writeFileSync(`${profilePrefix}-${n}.cpuprofile`, JSON.stringify(profile));
+        }
         if (out.activities !== n) throw new Error(`the worker loaded ${out.activities}, not ${n}`);
         results.push({
           activities: n,
@@ -202,6 +228,8 @@ export async function benchMapInBrowser(
           firstPaint: spread(out.firstPaintMs),
           engine: spread(out.engineMs),
           indexPaint: spread(out.indexPaintMs),
+          indexRender: spread(out.indexRenderMs),
+          indexFrame: spread(out.indexFrameMs),
           pageTurn: spread(out.pageTurnMs),
         });
         await page.close();
@@ -223,7 +251,9 @@ if (process.argv[1]?.endsWith('map-browser.ts')) {
       .map((l) => l.toFixed(1))
       .join(' ')}; ${cpus().length} cores`,
   );
-  for (const r of await benchMapInBrowser()) {
+  for (const r of await benchMapInBrowser(
+    process.env.BENCH_MAP_SIZES?.split(',').map(Number) ?? undefined,
+  )) {
     const f = r.firstPaint;
     const e = r.engine;
     const x = r.indexPaint;
@@ -232,7 +262,7 @@ if (process.argv[1]?.endsWith('map-browser.ts')) {
       `map first paint at ${r.activities} activities (${r.countries} countries): p50 ${f.p50.toFixed(1)} / p95 ${f.p95.toFixed(1)} / max ${f.max.toFixed(1)} ms of ${f.n}; the engine call alone p50 ${e.p50.toFixed(1)} / p95 ${e.p95.toFixed(1)} ms`,
     );
     console.log(
-      `index page of 50 rows with sparklines at ${r.activities}: painted p50 ${x.p50.toFixed(1)} / p95 ${x.p95.toFixed(1)} ms; page turn (search, one series call, paint) p50 ${t.p50.toFixed(1)} / p95 ${t.p95.toFixed(1)} ms`,
+      `index page of 50 rows with sparklines at ${r.activities}: painted p50 ${x.p50.toFixed(1)} / p95 ${x.p95.toFixed(1)} ms (render alone p50 ${r.indexRender.p50.toFixed(1)} / p95 ${r.indexRender.p95.toFixed(1)}, to the next frame p50 ${r.indexFrame.p50.toFixed(1)} / p95 ${r.indexFrame.p95.toFixed(1)}); page turn (search, one series call, paint) p50 ${t.p50.toFixed(1)} / p95 ${t.p95.toFixed(1)} ms`,
     );
   }
   console.log(

@@ -1,4 +1,5 @@
 import type { Feature, Polygon } from 'geojson';
+import { geoContains } from 'd3-geo';
 import { describe, expect, it } from 'vitest';
 import {
   meanPoint,
@@ -50,6 +51,31 @@ describe('points of places (issue 19)', () => {
     expect(shapeAt(shapes, { latitude: 0, longitude: -30 })).toBeNull();
     // Paris with latitude and longitude swapped is in the Gulf of Guinea's region, not France.
     expect(shapeContains(shape('250'), { latitude: 2.3522, longitude: 48.8566 })).toBe(false);
+  });
+
+  it('finds the same shape as testing every shape, the ones across 180° and the poles included', () => {
+    // The oracle: d3-geo's exact test against all 177 shapes, no bounding boxes.
+    const scan = (p: { latitude: number; longitude: number }) =>
+      shapes.find((s) => geoContains(s, [p.longitude, p.latitude]))?.id ?? null;
+    const points = [
+      { latitude: -17.8, longitude: 178.1 }, // Fiji, across 180°
+      { latitude: -17.3, longitude: -179.9 },
+      { latitude: 66.5, longitude: 177.5 }, // Chukotka, Russia east of 180°
+      { latitude: 65.0, longitude: -175.0 },
+      { latitude: -85, longitude: 40 }, // Antarctica
+    ];
+    for (let latitude = -89; latitude <= 89; latitude += 7) {
+      for (let longitude = -179.5; longitude <= 180; longitude += 9) {
+        points.push({ latitude, longitude });
+      }
+    }
+    let inShapes = 0;
+    for (const p of points) {
+      const expected = scan(p);
+      if (expected !== null) inShapes += 1;
+      expect(shapeAt(shapes, p)?.id ?? null, `${p.latitude}, ${p.longitude}`).toBe(expected);
+    }
+    expect(inShapes).toBeGreaterThan(150);
   });
 
   it("every country's representative point lies in its own shape and in no other", () => {

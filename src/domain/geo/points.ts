@@ -89,8 +89,36 @@ export function representativePoint(shape: CountryShape): GeoPoint {
  */
 export function shapeAt<S extends CountryShape>(shapes: readonly S[], point: GeoPoint): S | null {
   const position = toPosition(point);
-  for (const shape of shapes) if (geoContains(shape, position)) return shape;
+  for (const shape of shapes) {
+    if (inBounds(boundsOf(shape), point) && geoContains(shape, position)) return shape;
+  }
   return null;
+}
+
+/** A shape's spherical bounding box, [[west, south], [east, north]] (west > east across 180°). */
+type Bounds = [[number, number], [number, number]];
+
+/**
+ * Each shape's bounding box, computed once: the exact test (a winding sum over every edge) then
+ * runs only for the few shapes whose box holds the point, not all 177 (65 ms a map mount).
+ */
+const bounds = new WeakMap<CountryShape, Bounds>();
+
+function boundsOf(shape: CountryShape): Bounds {
+  let box = bounds.get(shape);
+  if (box === undefined) {
+    box = geoBounds(shape);
+    bounds.set(shape, box);
+  }
+  return box;
+}
+
+/** Whether the point lies in the box; a box whose west exceeds its east crosses 180°. */
+function inBounds([[west, south], [east, north]]: Bounds, point: GeoPoint): boolean {
+  if (point.latitude < south || point.latitude > north) return false;
+  return west <= east
+    ? point.longitude >= west && point.longitude <= east
+    : point.longitude >= west || point.longitude <= east;
 }
 
 /** The mean of points (a province's point from its cities'); null for none. */
