@@ -170,6 +170,45 @@ describe('article index store', () => {
     expect(currentRows()).toHaveLength(200);
   });
 
+  it('counts unread rows for n: read rows below do not delay the fetch ahead', async () => {
+    const { services, requests } = fakeServices([
+      page(articlesFrom(1, 100), 200),
+      page(articlesFrom(101, 100), 100),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    for (let id = 41; id <= 90; id += 1) articleIndexStore.readOverrides[String(id)] = true;
+    articleIndexStore.selectedId = '20';
+    markReadAndNext();
+    // 21..40 and 91..100 unread below: 30, more than 20 — nothing fetched yet.
+    expect(articleIndexStore.selectedId).toBe('21');
+    expect(requests).toHaveLength(1);
+    articleIndexStore.selectedId = '39';
+    markReadAndNext();
+    // 60 rows below the selection, but only 10 of them unread: the next page is asked for.
+    expect(articleIndexStore.selectedId).toBe('40');
+    expect(requests.map((r) => r.after)).toEqual([null, ['100']]);
+    markReadAndNext();
+    expect(articleIndexStore.selectedId).toBe('91');
+    expect(requests).toHaveLength(2);
+  });
+
+  it("fetches the next page when 'Mark all as read' leaves nothing unread; n then finds it", async () => {
+    const { services, requests } = fakeServices([
+      page(articlesFrom(1, 100), 200),
+      page(articlesFrom(101, 100), 100),
+    ]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    articleIndexStore.selectedId = '1';
+    await confirmMarkAllRead();
+    expect(requests.map((r) => r.after)).toEqual([null, ['100']]);
+    await vi.waitFor(() => expect(currentRows()).toHaveLength(200));
+    markReadAndNext();
+    expect(articleIndexStore.selectedId).toBe('101');
+    expect(requests).toHaveLength(2);
+  });
+
   it('j on the last loaded row loads the next page and moves on', async () => {
     const { services } = fakeServices([
       page(articlesFrom(1, 100), 101),

@@ -17,6 +17,7 @@ import {
   loadedArticles,
   moveSelection as movedSelection,
   nextUnread,
+  unreadAfter,
   visibleRows,
   type VisibleRow,
 } from './visible-rows';
@@ -426,10 +427,25 @@ export function moveSelection(step: number): void {
 const fetchAheadRows = 20;
 
 function fetchAheadNear(rows: readonly VisibleRow[], selectedId: string | null): void {
-  const state = articleIndexStore;
-  if (state.status !== 'ready' || !hasMoreArticles(state) || moreInFlight !== null) return;
+  if (!mayFetchAhead()) return;
   const at = rows.findIndex((row) => row.article.articleId === selectedId);
   if (at !== -1 && rows.length - 1 - at <= fetchAheadRows) void loadMoreArticles();
+}
+
+function mayFetchAhead(): boolean {
+  const state = articleIndexStore;
+  return state.status === 'ready' && hasMoreArticles(state) && moreInFlight === null;
+}
+
+/**
+ * The same for `n`, which goes to unread articles only: read rows below the selection do not
+ * count, so after 'Mark all as read' (none left) the next page is fetched at once.
+ */
+function fetchAheadForNext(): void {
+  if (!mayFetchAhead()) return;
+  const state = articleIndexStore;
+  const left = unreadAfter(state.groups, state.selectedId, isArticleRead, fetchAheadRows);
+  if (left <= fetchAheadRows) void loadMoreArticles();
 }
 
 /** j on the last loaded row: the next page, then the move (unless the analyst moved). */
@@ -474,7 +490,7 @@ export function markReadAndNext(): void {
   void setArticleRead(id, true);
   articleIndexStore.endNotice = null;
   if (selectNextUnread(id)) {
-    fetchAheadNear(currentRows(), articleIndexStore.selectedId);
+    fetchAheadForNext();
     return;
   }
   const sequence = searchSequence;
@@ -561,6 +577,8 @@ export async function confirmMarkAllRead(): Promise<void> {
   articleIndexStore.markAllReadOpen = false;
   const ids = unreadLoadedArticles().map((article) => article.articleId);
   for (const id of ids) articleIndexStore.readOverrides[id] = true;
+  // Nothing unread is left loaded: the next `n` needs the next page, so it is fetched now.
+  fetchAheadForNext();
   const queue = [...ids];
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {

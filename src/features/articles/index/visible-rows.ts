@@ -98,3 +98,27 @@ export function nextUnread(
   }
   return null;
 }
+
+/**
+ * How many unread articles come after the selected one in table order (hidden children too),
+ * counting no further than `limit + 1`: what `n` has left before it needs the next page.
+ */
+export function unreadAfter(
+  groups: readonly ArticleGroup<ArticleSearchDocument>[],
+  selectedId: string | null,
+  isRead: (article: ArticleSearchDocument) => boolean,
+  limit: number,
+): number {
+  const articles = loadedArticles(groups);
+  let count = 0;
+  for (
+    let i = articles.findIndex((a) => a.articleId === selectedId) + 1;
+    i < articles.length;
+    i += 1
+  ) {
+    const article = articles[i];
+    if (article !== undefined && !isRead(article)) count += 1;
+    if (count > limit) break;
+  }
+  return count;
+}
