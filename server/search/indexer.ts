@@ -190,11 +190,15 @@ export async function reindexArticles(db: Db, articleIds: readonly number[]): Pr
     // a write committed after this statement keeps its mark (search_articles_owed).
     await tx.execute(sql`delete from search_articles_owed where article_id = any(${ids})`);
     await tx.execute(upsertArticlesSql(sql`a.article_id = any(${ids})`));
+    // The articles looked up by their key (any(ids)): `a.article_id::text = s."articleId"`
+    // alone scanned every article on each write (13 ms at 20,000, seconds at 1,000,000).
     await tx.execute(sql`
       delete from search_articles s
       where s."articleId" = any(${ids}::text[])
         and s."isCosmosDbArticle" is not true
-        and not exists (select 1 from articles a where a.article_id::text = s."articleId")`);
+        and not exists (
+          select 1 from articles a
+          where a.article_id = any(${ids}) and a.article_id::text = s."articleId")`);
   });
   await indexWritten(db);
 }

@@ -103,6 +103,17 @@ describe.each(backends)('reconciling the articles index with the tables on %s', 
     expect(await documentOf('cosmos-1')).toBe('Second store');
   });
 
+  it("a reindex of named articles drops a gone article's document, and no other", async () => {
+    const kept = await addArticle('Kept');
+    const gone = await addArticle('Deleted from the tables');
+    await reindexArticles(db(), [kept, gone]);
+    expect(await documentOf(gone)).toBe('Deleted from the tables');
+    await db().delete(t.articles).where(eq(t.articles.articleId, gone));
+    await reindexArticles(db(), [kept, gone]);
+    expect(await documentOf(gone)).toBeUndefined();
+    expect(await documentOf(kept)).toBe('Kept');
+  });
+
   it('a reindex clears the marks it stood for; a later write marks again', async () => {
     const id = await addArticle('Written, then reindexed');
     await reindexArticles(db(), [id]);
