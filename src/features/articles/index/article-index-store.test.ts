@@ -180,7 +180,7 @@ describe('article index store', () => {
     for (let id = 41; id <= 90; id += 1) articleIndexStore.readOverrides[String(id)] = true;
     articleIndexStore.selectedId = '20';
     markReadAndNext();
-    // 21..40 and 91..100 unread below: 30, more than 20 — nothing fetched yet.
+    // 22..40 and 91..100 unread below: 29, more than 20 — nothing fetched yet.
     expect(articleIndexStore.selectedId).toBe('21');
     expect(requests).toHaveLength(1);
     articleIndexStore.selectedId = '39';
