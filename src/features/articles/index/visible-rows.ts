@@ -36,6 +36,17 @@ export function visibleRows(
   return rows;
 }
 
+/** Whether two rows show the same: the same article, in the same place and cluster state. */
+export function sameRow(a: VisibleRow, b: VisibleRow): boolean {
+  return (
+    a.article === b.article &&
+    a.parentId === b.parentId &&
+    a.isChild === b.isChild &&
+    a.childCount === b.childCount &&
+    a.expanded === b.expanded
+  );
+}
+
 /** Every loaded article, parents and children, in table order. */
 export function loadedArticles(
   groups: readonly ArticleGroup<ArticleSearchDocument>[],
