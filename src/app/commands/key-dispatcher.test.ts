@@ -162,4 +162,29 @@ describe('the global key handler', () => {
     press({ key: 'Enter', code: 'Enter' });
     await vi.waitFor(() => expect(chosen).toHaveBeenCalledWith('fl'), { timeout: 1000 });
   });
+
+  it('holds keys typed after a command until the focus it moves lands, then types them there', async () => {
+    // As `a c`: the new row's date box renders a few frames later and takes the focus.
+    let box: HTMLInputElement | null = null;
+    const addRow = () => {
+      setTimeout(() => {
+        box = document.createElement('input');
+        box.id = 'new-date';
+        // The box refuses letters, as the date cell does.
+        box.addEventListener('keydown', (event) => {
+          if (/^[a-z]$/i.test(event.key)) event.preventDefault();
+        });
+        document.body.append(box);
+        box.focus();
+      }, 80);
+      return { ready: () => document.activeElement?.id === 'new-date' };
+    };
+    const next = vi.fn<Command['run']>();
+    registry.register([command('a>c', { run: addRow }), command('j', { run: next })]);
+    press(letter('a'));
+    press(letter('c'));
+    for (const key of ['2', '0', 'j', '2', '6']) press({ key, code: '' });
+    await vi.waitFor(() => expect(box?.value).toBe('2026'), { timeout: 1000 });
+    expect(next).not.toHaveBeenCalled();
+  });
 });

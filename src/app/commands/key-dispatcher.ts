@@ -17,12 +17,13 @@ import {
  * - printable keys in a text field are text, unless the command works in inputs (Alt+V);
  * - while a dialog is open only commands that work in inputs run;
  * - after a command that opens a dialog, keys typed before the dialog has focus and its first
- *   answer (`g d` then Enter at once) are held and replayed into it, not dropped.
+ *   answer (`g d` then Enter at once) are held and replayed into it, not dropped; so are keys
+ *   typed after a command that returns a hold (`a c` then a date, before the new row renders).
  */
 
 /** How long a half-typed sequence ('g' of 'g a') waits for its next key. */
 export const sequenceTimeoutMs = 1000;
-/** How long keys are held for a dialog that does not show up. */
+/** How long keys are held for a dialog (or a focus) that does not show up. */
 export const holdTimeoutMs = 2000;
 
 export interface KeyDispatcherOptions {
@@ -62,21 +63,27 @@ function setFieldValue(field: HTMLInputElement | HTMLTextAreaElement, value: str
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Replays a held key where the focus now is. */
+/**
+ * Replays a held key where the focus now is. The field sees the keydown first, so what it
+ * refuses (a letter in a date) stays out, as when typed.
+ */
 function replay(press: KeyPress): void {
   const target = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   if (target === null) return;
+  const init = { ...press, bubbles: true, cancelable: true };
+  const proceed = target.dispatchEvent(new KeyboardEvent('keydown', init));
   const printable = press.key.length === 1 && !press.ctrlKey && !press.metaKey && !press.altKey;
   if (
     printable &&
     (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) &&
     isTypingTarget(target)
   ) {
-    setFieldValue(target, target.value + press.key);
+    // The keydown may have moved the focus or rewritten the value ('t' is today in a date).
+    if (proceed && document.activeElement === target)
+      setFieldValue(target, target.value + press.key);
+    target.dispatchEvent(new KeyboardEvent('keyup', init));
     return;
   }
-  const init = { ...press, bubbles: true, cancelable: true };
-  const proceed = target.dispatchEvent(new KeyboardEvent('keydown', init));
   target.dispatchEvent(new KeyboardEvent('keyup', init));
   const activates = press.key === 'Enter' || (press.key === ' ' && !isTypingTarget(target));
   if (proceed && activates && !isTypingTarget(target) && isKeyOwningControl(target)) {
@@ -95,12 +102,13 @@ export function createKeyDispatcher(options: KeyDispatcherOptions) {
     clearTimeout(pendingTimer);
   };
 
-  const holdUntilDialogReady = () => {
+  const holdUntil = (ready: () => boolean) => {
+    if (ready()) return;
     held = [];
     const started = Date.now();
     const poll = () => {
       if (held === null) return;
-      if (!focusedReadyDialog() && Date.now() - started < holdTimeoutMs) {
+      if (!ready() && Date.now() - started < holdTimeoutMs) {
         setTimeout(poll, 16);
         return;
       }
@@ -116,8 +124,9 @@ export function createKeyDispatcher(options: KeyDispatcherOptions) {
     clearPending();
     // Only a dialog opened from none is waited for (Ctrl+K again closes the palette).
     const opening = command.opensDialog === true && !options.dialogOpen();
-    command.run(context);
-    if (opening) holdUntilDialogReady();
+    const hold = command.run(context);
+    if (opening) holdUntil(focusedReadyDialog);
+    else if (hold) holdUntil(hold.ready);
   };
 
   /** Capture phase: while holding, every key waits for the dialog. */

@@ -42,8 +42,20 @@ export interface Command {
   readonly opensDialog?: boolean;
   /** When it applies; omitted means always. */
   readonly when?: (context: CommandContext) => boolean;
-  /** Does it. */
-  readonly run: (context: CommandContext) => void;
+  /**
+   * Does it. A command that moves the focus somewhere not yet on screen (`a c` focuses the new
+   * row's date once it renders) returns a hold: keys typed meanwhile wait for it, not dropped.
+   */
+  readonly run: CommandRun;
+}
+
+/** What a command does: most return nothing, some a hold for the keys typed after them. */
+export type CommandRun =
+  ((context: CommandContext) => void) | ((context: CommandContext) => KeyHold);
+
+/** Keys typed after a command wait until `ready()` (the focus has landed), then replay there. */
+export interface KeyHold {
+  readonly ready: () => boolean;
 }
 
 /** The scope name of commands without one. */

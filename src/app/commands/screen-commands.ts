@@ -1,4 +1,4 @@
-import type { Command, CommandContext } from '@/app/commands/registry';
+import type { Command, CommandContext, KeyHold } from '@/app/commands/registry';
 
 /** Where a screen's commands live: id prefix, palette group, hotkey scope, and when they apply. */
 export interface ScreenCommandSettings {
@@ -13,7 +13,7 @@ export type ScreenCommand = (
   id: string,
   title: string,
   hotkey: string,
-  run: () => void,
+  run: (() => void) | (() => KeyHold),
   extra?: Partial<Command>,
 ) => Command;
 

@@ -5,6 +5,7 @@ import {
   type Command,
   type CommandContext,
 } from '@/app/commands/registry';
+import type { KeyHold } from '@/app/commands/registry';
 import { hiddenFromPalette, screenCommandFactory } from '@/app/commands/screen-commands';
 import { matchRoute } from '@/app/routes';
 import { EntryType, LocationType } from '@/domain/enums';
@@ -59,10 +60,10 @@ export function moveLocation(step: 1 | -1): void {
 }
 
 /** Adds an entry of a type to the selected location when the rules allow it. */
-export function addToSelected(type: AddableEntryType): void {
+export function addToSelected(type: AddableEntryType): KeyHold | undefined {
   const s = detailsStore;
   const detail = s.detail;
-  if (detail === null) return;
+  if (detail === null) return undefined;
   const locationId = s.selectedLocationId ?? detail.activity.countryDetails.countryId;
   const location =
     detail.locations.find((l) => l.id === locationId) ??
@@ -81,7 +82,7 @@ export function addToSelected(type: AddableEntryType): void {
       reportedOn: d.reportedOn === '' ? null : d.reportedOn,
     })),
   });
-  if (allowed) addEntryAndFocus(locationId, type);
+  return allowed ? addEntryAndFocus(locationId, type) : undefined;
 }
 
 const addKeys: readonly (readonly [AddableEntryType, string, string])[] = [

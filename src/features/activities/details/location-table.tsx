@@ -5,6 +5,7 @@ import {
   entryTypeLabel,
   reportingPeriodTypeLabel,
 } from '@/domain/enums';
+import type { KeyHold } from '@/app/commands/registry';
 import { addEntryOptions, type AddableEntryType } from '@/domain/entries/add-entry';
 import { caseFigures, type CaseCount } from '@/domain/entries/case-figures';
 import { caseDataReportedOnBounds, periodEntryEarliest } from '@/domain/entries/reported-on-bounds';
@@ -229,9 +230,15 @@ function focusWhenShown(find: () => HTMLElement | null, framesLeft = 20): void {
   });
 }
 
-/** Focuses the reported-on box of a draft once it is on screen. */
-export const focusDraft = (key: string): void =>
-  focusWhenShown(() => document.getElementById(`reported-on-${key}`));
+/**
+ * Focuses the reported-on box of a draft once it is on screen; the hold tells the key handler
+ * when it is, so a date typed straight after `a c` lands in it.
+ */
+export function focusDraft(key: string): KeyHold {
+  const id = `reported-on-${key}`;
+  focusWhenShown(() => document.getElementById(id));
+  return { ready: () => document.activeElement?.id === id };
+}
 
 /** Focuses a location's table once it is on screen: where `a c` goes next. */
 export const focusLocationTable = (locationId: number): void =>
@@ -242,8 +249,8 @@ export const focusLocationTable = (locationId: number): void =>
   );
 
 /** Adds an entry of a type at a location and puts the cursor in its date. */
-export function addEntryAndFocus(locationId: number, type: AddableEntryType): void {
-  focusDraft(addEntry(locationId, type));
+export function addEntryAndFocus(locationId: number, type: AddableEntryType): KeyHold {
+  return focusDraft(addEntry(locationId, type));
 }
 
 function AddEntryPicker({ location }: { readonly location: ActivityLocation }) {
