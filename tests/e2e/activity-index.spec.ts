@@ -36,7 +36,17 @@ interface Row {
   readonly species: string;
 }
 const rows = (page: Page) => page.getByTestId('activity-row');
+/**
+ * Waits for every row of the page the range names ("Showing 1–50 of 128"): the table mounts the
+ * rows in view first and the rest a frame later, and a check over the column reads them all.
+ */
+async function pageRowsMounted(page: Page): Promise<void> {
+  const range = (await page.getByTestId('activity-range').textContent()) ?? '';
+  const m = /Showing (\d+)–(\d+) of/.exec(range);
+  if (m) await expect(rows(page)).toHaveCount(Number(m[2]) - Number(m[1]) + 1);
+}
 async function rowTexts(page: Page): Promise<Row[]> {
+  await pageRowsMounted(page);
   const out: Row[] = [];
   for (const row of await rows(page).all()) {
     const cells = row.locator('td');
@@ -48,10 +58,12 @@ async function rowTexts(page: Page): Promise<Row[]> {
   }
   return out;
 }
-const columnTexts = async (page: Page, index: number) =>
-  rows(page)
+async function columnTexts(page: Page, index: number): Promise<string[]> {
+  await pageRowsMounted(page);
+  return rows(page)
     .locator(`td:nth-child(${index + 1})`)
     .allTextContents();
+}
 const header = (page: Page, name: string) => page.getByRole('columnheader', { name, exact: true });
 
 /** 'yyyy/MM/dd hh:mm a' → a sortable number. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ActivitySortColumn } from '@/domain/activity-index';
 import { activityTitle, type DiseaseActivityListItem } from '@/domain/disease-activities';
 import { iconBase } from '@/ui/icon-base';
@@ -46,7 +46,7 @@ const columns: readonly {
   { label: 'Last Committed (local time)', column: 'lastCommittedDate', className: 'w-40' },
   { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-28' },
   // Issue 19: new cases a day over 30 days; the header sorts by growth (7 days against 7).
-  { label: 'New cases, 30 days (growth)', column: 'growth', className: 'w-30' },
+  { label: 'New cases, 30 days (growth)', column: 'growth', className: 'w-32' },
 ];
 
 /** An icon column's heading: the column's own icon (its name is read, not shown). */
@@ -173,10 +173,69 @@ function TrendCell({ diseaseActivityId }: { readonly diseaseActivityId: number }
   return <Sparkline series={series} from={trends.from} to={trends.to} />;
 }
 
+/** A row's height at least: 20 px of text, 12 px of padding and the 1 px border. */
+const minRowHeightPx = 33;
+
+/** Where the last table stood and how tall its rows were: the next mount's first guess. */
+const seen = { top: 0, rowHeight: minRowHeightPx };
+
+/** The rows a window of this height shows below a table top, rows this tall, and one more. */
+export const rowsInView = (windowHeight: number, top: number, rowHeight: number): number =>
+  Math.max(1, Math.ceil((windowHeight - Math.max(0, top)) / rowHeight) + 1);
+
+/**
+ * How many of a page's rows to mount: first the rows the window shows (and the selected one),
+ * then, once they are painted, the rest. The rows below the fold leave the first frame's style
+ * and layout (issue 19's 50-row paint), and every row is in the table a frame later for
+ * Ctrl+F, screen readers and the sort check. The first guess comes from the last table's rows;
+ * if the window is not filled, more rows are mounted before the frame is painted.
+ */
+function useRowsInViewFirst(
+  rows: readonly unknown[],
+  selected: number,
+  body: RefObject<HTMLTableSectionElement | null>,
+): number {
+  const first = Math.max(rowsInView(window.innerHeight, seen.top, seen.rowHeight), selected + 1);
+  const [shown, setShown] = useState({ rows, count: first });
+  // A new page starts again from the rows in view (state derived in render, as React advises).
+  const count = shown.rows === rows ? shown.count : first;
+  if (shown.rows !== rows) setShown({ rows, count });
+  useLayoutEffect(() => {
+    const element = body.current;
+    const last = element?.lastElementChild;
+    if (!element || !last) return;
+    const top = element.getBoundingClientRect().top;
+    const bottom = last.getBoundingClientRect().bottom;
+    const mounted = element.childElementCount;
+    seen.top = top + window.scrollY;
+    seen.rowHeight = Math.max(minRowHeightPx, (bottom - top) / mounted);
+    // Short of the window's bottom: mount enough more now, before this frame is painted.
+    if (bottom < window.innerHeight && count < rows.length) {
+      const more = rowsInView(window.innerHeight - bottom, 0, minRowHeightPx);
+      setShown({ rows, count: count + more });
+    }
+  }, [rows, count, body]);
+  useEffect(() => {
+    if (count >= rows.length) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the next frame is painted: a rAF runs before it, the timeout after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShown({ rows, count: rows.length }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [rows, count]);
+  return Math.max(count, selected + 1);
+}
+
 /** The sortable index table: one page of 50 rows; click or Enter opens a row. */
 export function ActivityTable() {
   const { result, selected } = useActivityIndex();
-  const rows = result?.rows ?? [];
+  const rows = result?.rows ?? noRows;
+  const body = useRef<HTMLTableSectionElement>(null);
+  const mounted = useRowsInViewFirst(rows, selected, body);
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
       {/* Fixed layout: the widths are the header's, so the browser lays out 50 rows without
@@ -185,8 +244,8 @@ export function ActivityTable() {
         <thead>
           <HeaderRow />
         </thead>
-        <tbody>
-          {rows.map((row, i) => (
+        <tbody ref={body}>
+          {rows.slice(0, mounted).map((row, i) => (
             <ActivityRow key={row.diseaseActivityId} row={row} selected={i === selected} />
           ))}
         </tbody>
@@ -194,3 +253,5 @@ export function ActivityTable() {
     </div>
   );
 }
+
+const noRows: readonly DiseaseActivityListItem[] = [];

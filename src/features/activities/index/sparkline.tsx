@@ -55,7 +55,10 @@ export function Sparkline({
           strokeLinejoin="round"
         />
       </svg>
-      <span className="w-9 text-right text-[11px] text-slate-600 tabular-nums" aria-hidden="true">
+      <span
+        className="w-10 text-right text-[11px] whitespace-nowrap text-slate-600 tabular-nums"
+        aria-hidden="true"
+      >
         {growthText(series)}
       </span>
     </span>
