@@ -67,7 +67,7 @@ export function articlesFrom(from: number, count: number): ArticleSearchDocument
 /** Services that answer `pages` in order (a fresh search starts over) and record the requests. */
 export function fakeServices(pages: ArticleSearchPage[]) {
   const requests: ArticleSearchRequest[] = [];
-  const setRead = vi.fn<(id: string, isRead: boolean) => Promise<void>>(() => Promise.resolve());
+  const setRead = vi.fn<ArticleIndexServices['setRead']>(() => Promise.resolve());
   let next = 0;
   const services: ArticleIndexServices = {
     search: (request) => {

@@ -54,7 +54,8 @@ describe('article index store', () => {
     setRead.mockImplementationOnce(() => new Promise<void>((r) => (resolve = r)));
     const pending = toggleArticleRead('1');
     expect(readOf('1')).toBe(true);
-    expect(setRead).toHaveBeenCalledWith('1', true);
+    // A key's write waits for the key's frame to be painted.
+    expect(setRead).toHaveBeenCalledWith('1', true, { afterPaint: true });
     resolve();
     await pending;
     expect(readOf('1')).toBe(true);
@@ -316,6 +317,8 @@ describe('article index store', () => {
     );
     await confirmMarkAllRead();
     expect(setRead.mock.calls.map(([id]) => id).sort()).toEqual(['1', '2']);
+    // Sent at once, not a frame apart each.
+    expect(setRead.mock.calls.every(([, , options]) => options === undefined)).toBe(true);
     expect([readOf('1'), readOf('2'), readOf('3')]).toEqual([true, false, true]);
   });
 

@@ -339,10 +339,18 @@ export function toggleSort(column: ArticleSortColumn): void {
   void freshSearch();
 }
 
-/** Sends an update of isRead already shown; on failure puts `previous` back. */
-async function sendRead(articleId: string, isRead: boolean, previous: boolean): Promise<void> {
+/**
+ * Sends an update of isRead already shown; on failure puts `previous` back. One key's write goes
+ * after the key's frame is painted (`afterPaint`), a bulk write at once.
+ */
+async function sendRead(
+  articleId: string,
+  isRead: boolean,
+  previous: boolean,
+  afterPaint: boolean,
+): Promise<void> {
   try {
-    await services.setRead(articleId, isRead);
+    await services.setRead(articleId, isRead, afterPaint ? { afterPaint } : undefined);
   } catch (error) {
     console.error(`IST: marking article ${articleId} ${isRead ? 'read' : 'unread'} failed`, error);
     // Only undo our own change: a later toggle of the same row has already moved on.
@@ -362,7 +370,7 @@ export async function setArticleRead(articleId: string, isRead: boolean): Promis
     articleIndexStore.readOverrides[articleId] ?? (article ? article.isRead === true : !isRead);
   if (previous === isRead) return;
   articleIndexStore.readOverrides[articleId] = isRead;
-  await sendRead(articleId, isRead, previous);
+  await sendRead(articleId, isRead, previous, true);
 }
 
 /** The envelope: read ↔ unread. */
@@ -582,7 +590,7 @@ export async function confirmMarkAllRead(): Promise<void> {
   const queue = [...ids];
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      await sendRead(id, true, false);
+      await sendRead(id, true, false, false);
     }
   };
   await Promise.all(Array.from({ length: markAllConcurrency }, worker));
