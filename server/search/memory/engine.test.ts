@@ -461,6 +461,8 @@ describe('the memory engine answers as the SQL executor', () => {
         (result?.value ?? []).map(({ ['@search.score']: _score, ...document }) => document);
       expect(plain(memory).length).toBeGreaterThan(0);
       expect(plain(memory)).toEqual(plain(sql));
+      // The full $select comes from the copy's document file, written at load and on writes.
+      expect(engine.footprint()['document file offsets']).toBeGreaterThan(0);
       // Member order too: the bytes are sent as they are.
       expect(plain(memory).map((d) => Object.keys(d))).toEqual(
         plain(sql).map((d) => Object.keys(d)),

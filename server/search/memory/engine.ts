@@ -18,6 +18,7 @@ import {
   type SortKey,
 } from './order';
 import { DocumentCache } from './document-cache';
+import { DocumentFile } from './document-file';
 import { footprintOf } from './footprint';
 import { MatchCache } from './match-cache';
 import { ParsedCache } from './parsed-cache';
@@ -93,8 +94,12 @@ export class MemoryEngine {
   /** Parsed `search` and `$filter` texts (they depend on the text alone). */
   private readonly parsed: ParsedCache;
   private phrases: PhraseCache;
-  /** Pages' documents as JSON bytes (16 MB at most). */
+  /** Pages' documents as JSON bytes (16 MB at most), for a `$select` other than the full one. */
   private readonly documents = new DocumentCache(16 * 2 ** 20);
+  /** Each copy's documents under the full `$select`, in a file (document-file.ts). */
+  private readonly files = new WeakMap<Store, DocumentFile>();
+  /** The full `$select`: every retrievable field, in the index's order (request.ts parseSelect). */
+  private readonly fullSelect: IndexDefinition['fields'];
   /**
    * BM25 scores of recent searches: they depend on every live document (idf, average length),
    * so they are kept only while the copy has not changed.
@@ -112,6 +117,7 @@ export class MemoryEngine {
     private readonly log: (message: string) => void,
   ) {
     this.store = new Store(index);
+    this.fullSelect = index.fields.filter((f) => f.retrievable);
     this.parsed = new ParsedCache(index);
     this.phrases = new PhraseCache(this.store);
     this.unsubscribe = onIndexChanged(
@@ -160,6 +166,8 @@ export class MemoryEngine {
   close(): void {
     this.closed = true;
     this.unsubscribe();
+    this.files.get(this.store)?.close();
+    this.closeUnusedFiles();
     if (opened.get(this.db)?.get(this.index.name) === this)
       opened.get(this.db)?.delete(this.index.name);
   }
@@ -211,7 +219,7 @@ export class MemoryEngine {
     for (const key of keys) {
       const row = found.get(key);
       if (row === undefined) store.remove(key);
-      else store.put(row);
+      else this.put(store, row);
     }
   }
 
@@ -240,7 +248,13 @@ export class MemoryEngine {
             const keys = [...(this.changedDuringLoad ?? [])];
             this.changedDuringLoad = null;
             await this.applyKeys(store, keys);
+            const replaced = this.store;
             this.store = store;
+            const file = this.files.get(store);
+            if (file !== undefined) this.loadingFiles.delete(file);
+            // Every request reads a file synchronously with the copy it planned on: none is
+            // left reading the replaced copy's.
+            this.files.get(replaced)?.close();
             this.permutations.clear();
             for (const [signature, permutation] of orderings) {
               this.permutations.set(signature, permutation);
@@ -250,6 +264,7 @@ export class MemoryEngine {
           });
         } catch (error) {
           this.changedDuringLoad = null;
+          this.closeUnusedFiles();
           this.log(`memory search: loading ${this.index.name} failed: ${String(error)}`);
           if (!this.ready) this.firstLoadFailed = true;
           return;
@@ -269,30 +284,55 @@ export class MemoryEngine {
     await followingStarted(this.db);
     const before = heapBytes();
     const store = new Store(this.index, 1024);
+    const file = new DocumentFile();
+    this.files.set(store, file);
+    this.loadingFiles.add(file);
     let last: string | undefined;
     for (;;) {
       if (this.closed) throw new Error('closed');
       const after =
         last === undefined ? sql`true` : sql`${sql.identifier(this.index.key)} > ${last}::text`;
       const rows = await this.fetchRows(after, loadBatch);
-      for (const row of rows) store.put(row);
+      for (const row of rows) this.put(store, row);
+      file.flush();
       // PGlite answers in microtasks: without this the load would never let a request in.
       await new Promise((resolve) => setImmediate(resolve));
       if (rows.length < loadBatch) break;
       last = String(rows[rows.length - 1]?.[this.index.key]);
     }
     store.trim();
+    file.trim(store.size);
     const milliseconds = Math.round(performance.now() - t0);
     this.lastLoad = { documents: store.liveCount, milliseconds, bytes: heapBytes() - before };
     this.log(
-      `memory search: ${this.index.name} loaded, ${store.liveCount} documents in ${(milliseconds / 1000).toFixed(1)} s, about ${Math.round(this.lastLoad.bytes / 2 ** 20)} MB`,
+      `memory search: ${this.index.name} loaded, ${store.liveCount} documents in ${(milliseconds / 1000).toFixed(1)} s, about ${Math.round(this.lastLoad.bytes / 2 ** 20)} MB (their JSON: ${Math.round(file.fileBytes / 2 ** 20)} MB on disk)`,
     );
     return store;
   }
 
-  /** Rows for the store: columns (dates as epoch ms), tsvectors as text, in key order. */
+  /** Puts a row in a copy, and its document in the copy's file. */
+  private put(store: Store, row: StoreRow): void {
+    store.put(row);
+    const document = row[documentAlias];
+    if (typeof document === 'string') this.files.get(store)?.put(store.size - 1, document);
+  }
+
+  /** Files of loads that failed or were closed: their copies never took over. */
+  private readonly loadingFiles = new Set<DocumentFile>();
+
+  private closeUnusedFiles(): void {
+    for (const file of this.loadingFiles) file.close();
+    this.loadingFiles.clear();
+  }
+
+  /**
+   * Rows for the store: columns (dates as epoch ms), tsvectors as text, and the document's JSON
+   * under the full `$select` (as the page fetch builds it), in key order.
+   */
   private async fetchRows(where: SQL, limit?: number): Promise<StoreRow[]> {
-    const parts: SQL[] = [];
+    const parts: SQL[] = [
+      sql`${documentJsonSql(this.fullSelect)} as ${sql.identifier(documentAlias)}`,
+    ];
     for (const field of this.index.fields) {
       const column = sql.identifier(field.name);
       if (field.filterable || field.sortable || field.key) {
@@ -393,8 +433,13 @@ export class MemoryEngine {
     }
     const { count, slots, scores } = plan;
     const store = this.store;
+    const file =
+      request.select.length === this.fullSelect.length ? this.files.get(store) : undefined;
     const cacheKeys = this.documents.keysOf(request.select, slots);
-    const texts = cacheKeys.map((key) => this.documents.get(store, key));
+    // The full `$select` (every browser query): from the copy's file; any other from the cache.
+    const texts = Array.from(slots, (slot, i) =>
+      file !== undefined ? file.get(slot) : this.documents.get(store, cacheKeys[i] ?? ''),
+    );
     const missing = slots.filter((_, i) => texts[i] === undefined);
     if (missing.length > 0) {
       const keys = Array.from(missing, (s) => store.keys.keyOf(s));
@@ -411,7 +456,7 @@ export class MemoryEngine {
         if (json === undefined) return;
         const text = Buffer.from(json);
         texts[i] = text;
-        this.documents.set(store, cacheKeys[i] ?? '', text);
+        if (file === undefined) this.documents.set(store, cacheKeys[i] ?? '', text);
       });
     }
     const documents: Buffer[] = [];
@@ -480,6 +525,8 @@ export class MemoryEngine {
     parts['kept scores'] = scores;
     parts['kept match bitsets'] = this.matches.bytes;
     parts['kept documents'] = this.documents.bytes;
+    // In memory: the offsets; the file itself is on disk (its hot part in the page cache).
+    parts['document file offsets'] = this.files.get(this.store)?.bytes ?? 0;
     return parts;
   }
 
@@ -637,6 +684,9 @@ function sortKeysOf(index: IndexDefinition, signature: string): SortKey[] {
 function textArrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
+
+/** The document's JSON column in the rows fetched for a copy (no field is named so). */
+const documentAlias = '__document';
 
 function heapBytes(): number {
   const usage = process.memoryUsage();

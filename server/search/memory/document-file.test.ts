@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DocumentFile } from './document-file';
+
+describe('DocumentFile', () => {
+  it('gives back each slot’s document, across flushes, growth and a trim', () => {
+    const file = new DocumentFile();
+    const expected = new Map<number, string>();
+    // Slots as a copy gives them: mostly in order, some skipped (a document removed from the
+    // table before its row was read), past the first growth.
+    for (let slot = 0; slot < 3_000; slot += slot % 7 === 3 ? 2 : 1) {
+      const text = JSON.stringify({ articleId: String(slot), body: 'ü😀"\\'.repeat(slot % 13) });
+      file.put(slot, text);
+      expected.set(slot, text);
+      if (slot % 500 === 0) file.flush();
+    }
+    file.trim(3_000);
+    for (const [slot, text] of expected) expect(file.get(slot)?.toString()).toBe(text);
+    expect(file.get(4)).toBeUndefined();
+    expect(file.get(10_000)).toBeUndefined();
+    // A later slot, after the trim, and one read before being flushed.
+    file.put(3_001, '{"articleId":"3001"}');
+    expect(file.get(3_001)?.toString()).toBe('{"articleId":"3001"}');
+    expect(file.fileBytes).toBe(
+      [...expected.values(), '{"articleId":"3001"}'].reduce((n, t) => n + Buffer.byteLength(t), 0),
+    );
+    file.close();
+  });
+
+  it('deletes its file on close and answers nothing after', () => {
+    const file = new DocumentFile();
+    file.put(0, '{}');
+    const { directory } = file;
+    expect(existsSync(directory)).toBe(true);
+    file.close();
+    expect(existsSync(directory)).toBe(false);
+    expect(file.get(0)).toBeUndefined();
+  });
+});
