@@ -4,8 +4,8 @@ import {
   findHotkeyConflicts,
   type Command,
   type CommandContext,
+  type KeyHold,
 } from '@/app/commands/registry';
-import type { KeyHold } from '@/app/commands/registry';
 import { hiddenFromPalette, screenCommandFactory } from '@/app/commands/screen-commands';
 import { matchRoute } from '@/app/routes';
 import { EntryType, LocationType } from '@/domain/enums';

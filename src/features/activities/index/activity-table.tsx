@@ -180,7 +180,7 @@ const minRowHeightPx = 33;
 const seen = { top: 0, rowHeight: minRowHeightPx };
 
 /** The rows a window of this height shows below a table top, rows this tall, and one more. */
-export const rowsInView = (windowHeight: number, top: number, rowHeight: number): number =>
+const rowsInView = (windowHeight: number, top: number, rowHeight: number): number =>
   Math.max(1, Math.ceil((windowHeight - Math.max(0, top)) / rowHeight) + 1);
 
 /**
