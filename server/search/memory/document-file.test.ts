@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DocumentFile } from './document-file';
+import { DocumentFile, sweepOrphanedDocumentFiles } from './document-file';
 
 describe('DocumentFile', () => {
   it('gives back each slot’s document, across flushes, growth and a trim', () => {
@@ -35,5 +38,24 @@ describe('DocumentFile', () => {
     file.close();
     expect(existsSync(directory)).toBe(false);
     expect(file.get(0)).toBeUndefined();
+  });
+
+  it('sweeps the folders of dead servers (kill -9), not those of live ones', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'ist-sweep-test-'));
+    // A process that has exited: its id is free (or reused by a live one, then left alone).
+    const { pid: dead } = spawnSync(process.execPath, ['-e', '']);
+    const orphan = join(directory, `ist-search-documents-${dead}-abc123`);
+    const live = join(directory, `ist-search-documents-${process.pid}-def456`);
+    const other = join(directory, 'something-else-1-x');
+    for (const folder of [orphan, live, other]) mkdirSync(folder);
+    expect(sweepOrphanedDocumentFiles(directory)).toBe(1);
+    expect([existsSync(orphan), existsSync(live), existsSync(other)]).toEqual([false, true, true]);
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('names its folder after its process', () => {
+    const file = new DocumentFile();
+    expect(file.directory).toMatch(new RegExp(`ist-search-documents-${process.pid}-`));
+    file.close();
   });
 });

@@ -1,10 +1,47 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Files not closed by their engine (a test that never closes it): removed when Node exits. */
 const openFiles = new Set<DocumentFile>();
 let exitHookInstalled = false;
+
+/** The folders' names: the prefix, the owning process's id, then mkdtemp's letters. */
+const folderPrefix = 'ist-search-documents-';
+const folderPattern = /^ist-search-documents-(\d+)-/;
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the folders of servers that died without closing their file (kill -9): the exit hook
+ * cannot run then. A folder whose process is alive (another server on this machine) is left.
+ */
+export function sweepOrphanedDocumentFiles(directory = tmpdir()): number {
+  let removed = 0;
+  for (const name of readdirSync(directory)) {
+    const pid = Number(folderPattern.exec(name)?.[1] ?? Number.NaN);
+    if (!Number.isInteger(pid) || processIsAlive(pid)) continue;
+    rmSync(join(directory, name), { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 /**
  * Every document of a copy as the JSON text of the full `$select`, one slot after another in a
@@ -28,7 +65,8 @@ export class DocumentFile {
   private closed = false;
 
   constructor() {
-    this.directory = mkdtempSync(join(tmpdir(), 'ist-search-documents-'));
+    if (!exitHookInstalled) sweepOrphanedDocumentFiles();
+    this.directory = mkdtempSync(join(tmpdir(), `${folderPrefix}${process.pid}-`));
     this.fd = openSync(join(this.directory, 'documents'), 'w+');
     openFiles.add(this);
     if (!exitHookInstalled) {
