@@ -5,6 +5,8 @@
  * column named `${field}_tsv` (to_tsvector('simple', …), GIN-indexed). Collections are text[].
  */
 
+import { articleSortColumns, orderBy } from '../../src/domain/article-search/query';
+
 export type EdmType =
   | 'Edm.String'
   | 'Edm.Int32'
@@ -37,6 +39,12 @@ export interface IndexDefinition {
    * index, never written by docs/index (its documents change when the tables do).
    */
   readonly readOnly?: boolean;
+  /**
+   * The `$orderby` texts its clients send on every page (the article index's sorts): the
+   * in-memory copy sorts their orderings when it loads, as a database keeps an index per sort,
+   * so no first page of a sort waits for one.
+   */
+  readonly presortedOrderBy?: readonly string[];
 }
 
 type Attr = 'key' | 'searchable' | 'filterable' | 'sortable' | 'facetable';
@@ -67,6 +75,9 @@ export const articlesIndex: IndexDefinition = {
   name: 'articles',
   table: 'search_articles',
   key: 'articleId',
+  presortedOrderBy: articleSortColumns.flatMap((column) =>
+    (['asc', 'desc'] as const).map((direction) => orderBy({ column, direction })),
+  ),
   fields: [
     field('articleId', S, 'key', 'searchable', 'filterable', 'sortable'),
     field('articleFeed', I, 'filterable', 'sortable', 'facetable'),

@@ -86,14 +86,14 @@ async function runPhases(
 }
 
 /** The sample: seeded article ids (keys are 1…N), read on the server's own connection. */
-function sampleStatement(size: number, seed: number): string {
+export function sampleStatement(size: number, seed: number): string {
   const rng = createRng(seed);
   const ids = new Set<number>();
   while (ids.size < Math.min(sampleSize, size)) ids.add(rng.int(1, size));
   return `select "articleId", "articleTitle", "articleBody", "clusterId", "sourceUrl", (extract(epoch from "insertedDate") * 1000)::float8 as "insertedDate" from search_articles where "articleId" = any('{${[...ids].join(',')}}'::text[]) order by "articleId"`;
 }
 
-function sampleOf(rows: readonly Readonly<Record<string, unknown>>[]): SampleDocument[] {
+export function sampleOf(rows: readonly Readonly<Record<string, unknown>>[]): SampleDocument[] {
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return rows.map((row) => ({
     articleId: String(row['articleId']),

@@ -69,7 +69,12 @@ export async function startServer(
   searchEngine: 'sql' | 'memory',
 ): Promise<BenchServer> {
   const child = fork(resolve('tests/bench/search-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_NODE_OPTIONS: extra node flags for the server, e.g. `--cpu-prof` to profile it.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env['BENCH_SERVER_NODE_OPTIONS'] ?? '').split(' ').filter(Boolean),
+    ],
     env: {
       ...process.env,
       BENCH_TARGET: JSON.stringify(target),

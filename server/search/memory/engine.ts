@@ -4,7 +4,7 @@ import type { SearchResult } from '../execute';
 import { documentJsonSql, rowsOf } from '../execute';
 import type { IndexDefinition } from '../index-definition';
 import type { SearchRequest } from '../request';
-import { maxPageSize, maxSkip } from '../request';
+import { maxPageSize, maxSkip, parseOrderBy } from '../request';
 import type { Bitset } from './bitset';
 import { andInto, cardinality, toSlots } from './bitset';
 import { followingStarted, onIndexChanged, type IndexChange } from './changes';
@@ -22,6 +22,7 @@ import { DocumentFile } from './document-file';
 import { footprintOf } from './footprint';
 import { MatchCache } from './match-cache';
 import { ParsedCache } from './parsed-cache';
+import { permutationBy, type FieldSortKey } from './rank-sort';
 import { intersectSparse } from './sparse';
 import { Store, tsvAlias, type StoreRow } from './store';
 import { bm25, matchQuery, PhraseCache, rankedOperands, Unsupported } from './text-query';
@@ -40,11 +41,12 @@ const resortAfter = 10_000;
 const keptScores = 4;
 const keptScoreBytes = 16 * 2 ** 20;
 /**
- * Orderings presorted on load (key order, the browser's default, the other date); others after
- * first use. Each also serves its field's range filters (filter.ts SortedSlots): the date
- * filters and the keyset page's `articleId gt …`.
+ * Orderings presorted on load besides the index's own (IndexDefinition.presortedOrderBy): key
+ * order, and the dates descending. Each also serves its field's range filters (filter.ts
+ * SortedSlots): the date filters and the keyset page's `articleId gt …`. Others are sorted after
+ * first use.
  */
-const presorted = ['', 'insertedDate desc', 'publishedDate desc'];
+const presortedAlways = ['', 'insertedDate desc', 'publishedDate desc'];
 
 export interface MemoryEngineOptions {
   readonly log?: (message: string) => void;
@@ -100,6 +102,8 @@ export class MemoryEngine {
   private readonly files = new WeakMap<Store, DocumentFile>();
   /** The full `$select`: every retrievable field, in the index's order (request.ts parseSelect). */
   private readonly fullSelect: IndexDefinition['fields'];
+  /** The signatures of the orderings sorted when a copy loads (kept by forget()). */
+  private readonly presorted: readonly string[];
   /**
    * BM25 scores of recent searches: they depend on every live document (idf, average length),
    * so they are kept only while the copy has not changed.
@@ -118,6 +122,14 @@ export class MemoryEngine {
   ) {
     this.store = new Store(index);
     this.fullSelect = index.fields.filter((f) => f.retrievable);
+    this.presorted = [
+      ...new Set([
+        ...presortedAlways,
+        ...(index.presortedOrderBy ?? []).map((text) =>
+          signatureOf(leadingKeys(index, parseOrderBy(text, index), false)),
+        ),
+      ]),
+    ];
     this.parsed = new ParsedCache(index);
     this.phrases = new PhraseCache(this.store);
     this.unsubscribe = onIndexChanged(
@@ -240,9 +252,10 @@ export class MemoryEngine {
         try {
           const store = await this.loadAll();
           // Sorted before the copy takes over, in slices: the old copy keeps answering.
-          const orderings: (readonly [string, Permutation])[] = [];
-          for (const signature of presorted) {
-            orderings.push([signature, await this.sortedPermutation(store, signature)] as const);
+          const orderings = new Map<string, Permutation>();
+          for (const signature of this.presorted) {
+            orderings.set(signature, await this.sortedPermutation(store, signature, orderings));
+            await new Promise((resolve) => setImmediate(resolve));
           }
           await this.enqueue(async () => {
             const keys = [...(this.changedDuringLoad ?? [])];
@@ -368,18 +381,51 @@ export class MemoryEngine {
   };
 
   /**
-   * The live slots of store sorted by a field ordering (signature: `field dir,field dir`), in
-   * slices that let requests through (order.ts sortInSlices).
+   * The live slots of store sorted by a field ordering (signature: `field dir,field dir`). Key
+   * order ('') by comparing keys' bytes, in slices that let requests through (order.ts
+   * sortInSlices); any other from it, a stable rank pass per field (rank-sort.ts), or one pass
+   * over the ordering of the fields after the first when `kept` has it for this copy as it is.
    */
-  private async sortedPermutation(store: Store, signature: string): Promise<Permutation> {
-    const compare = comparatorOf(store, sortKeysOf(this.index, signature), null);
+  private async sortedPermutation(
+    store: Store,
+    signature: string,
+    kept: ReadonlyMap<string, Permutation>,
+  ): Promise<Permutation> {
     const size = store.size;
-    const live = new Uint32Array(store.liveCount);
-    let n = 0;
-    for (let s = 0; s < size; s++) {
-      if ((((store.live[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 1) live[n++] = s;
+    if (signature === '') {
+      const compare = comparatorOf(store, [], null);
+      return { store, size, slots: await sortInSlices(liveSlots(store), compare) };
     }
-    return { store, size, slots: await sortInSlices(live.subarray(0, n), compare) };
+    const keys = sortKeysOf(this.index, signature);
+    const rest = kept.get(signatureOf(keys.slice(1)));
+    if (rest !== undefined && rest.store === store && rest.size === size && keys[0] !== undefined) {
+      return { store, size, slots: permutationBy(store, keys.slice(0, 1), rest.slots) };
+    }
+    return { store, size, slots: permutationBy(store, keys, this.keyOrder(store, kept.get(''))) };
+  }
+
+  /** The live slots of store in key order: from its kept key ordering and the slots since. */
+  private keyOrder(store: Store, kept: Permutation | undefined): Uint32Array {
+    const compare = comparatorOf(store, [], null);
+    if (kept === undefined || kept.store !== store) return liveSlots(store).sort(compare);
+    if (kept.size === store.size) return kept.slots;
+    const appended = liveSlots(store, kept.size).sort(compare);
+    const merged = new Uint32Array(kept.slots.length + appended.length);
+    let i = 0;
+    let j = 0;
+    let n = 0;
+    while (i < kept.slots.length || j < appended.length) {
+      const a = kept.slots[i];
+      const b = appended[j];
+      if (b === undefined || (a !== undefined && compare(a, b) <= 0)) {
+        merged[n++] = a ?? 0;
+        i++;
+      } else {
+        merged[n++] = b;
+        j++;
+      }
+    }
+    return merged;
   }
 
   /**
@@ -388,7 +434,7 @@ export class MemoryEngine {
    */
   private keptOrderings(): number {
     const each = 4 * Math.max(1, this.store.liveCount);
-    return presorted.length + Math.max(2, Math.min(13, Math.floor((32 * 2 ** 20) / each)));
+    return this.presorted.length + Math.max(2, Math.min(13, Math.floor((32 * 2 ** 20) / each)));
   }
 
   /**
@@ -404,7 +450,7 @@ export class MemoryEngine {
       // Off the request path: this request uses the heap; the next ones walk the permutation.
       const timer = setTimeout(() => {
         this.pendingSorts.set(signature, 'sorting');
-        void this.sortedPermutation(this.store, signature)
+        void this.sortedPermutation(this.store, signature, this.permutations)
           .then((permutation) => {
             if (this.pendingSorts.get(signature) !== 'sorting') return;
             this.permutations.set(signature, permutation);
@@ -507,7 +553,7 @@ export class MemoryEngine {
     // A sort under way finds its mark gone and keeps nothing.
     this.pendingSorts.clear();
     for (const signature of this.permutations.keys()) {
-      if (!presorted.includes(signature)) this.permutations.delete(signature);
+      if (!this.presorted.includes(signature)) this.permutations.delete(signature);
     }
   }
 
@@ -600,16 +646,7 @@ export class MemoryEngine {
       ? this.scoresOf(searchKey, () => bm25(store, ranked, searched, phrases))
       : null;
 
-    const keys: SortKey[] = [];
-    let scoreOrdered = false;
-    for (const clause of request.orderBy) {
-      if (clause.kind === 'field') keys.push(clause);
-      else if (!scoreOrdered) {
-        scoreOrdered = true;
-        if (scored) keys.push(clause);
-      }
-    }
-    if (scored && !scoreOrdered) keys.push({ kind: 'score', descending: true });
+    const keys = leadingKeys(this.index, request.orderBy, scored);
 
     let top: Uint32Array | undefined;
     if (match === undefined) {
@@ -660,13 +697,51 @@ function withScore(score: number, document: string): string {
   return document === '{}' ? `${head}}` : `${head},${document.slice(1)}`;
 }
 
+/**
+ * The sort keys of an `$orderby`: the score only when the search ranks (else every score is 1),
+ * and once; nothing after the key field (it is unique), nor the key ascending as the last key
+ * (every ordering ends with it); the score last when a ranked search names none.
+ */
+function leadingKeys(
+  index: IndexDefinition,
+  orderBy: SearchRequest['orderBy'],
+  scored: boolean,
+): SortKey[] {
+  const keys: SortKey[] = [];
+  let scoreOrdered = false;
+  for (const clause of orderBy) {
+    if (clause.kind === 'field') {
+      if (clause.field.name === index.key) {
+        if (clause.descending) keys.push(clause);
+        return keys;
+      }
+      keys.push(clause);
+    } else if (!scoreOrdered) {
+      scoreOrdered = true;
+      if (scored) keys.push(clause);
+    }
+  }
+  if (scored && !scoreOrdered) keys.push({ kind: 'score', descending: true });
+  return keys;
+}
+
+/** The live slots of store from `from` on, in slot order. */
+function liveSlots(store: Store, from = 0): Uint32Array {
+  const slots = new Uint32Array(store.liveCount);
+  let n = 0;
+  for (let s = from; s < store.size; s++) {
+    if ((((store.live[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 1) slots[n++] = s;
+  }
+  return slots.subarray(0, n);
+}
+
 function signatureOf(keys: readonly SortKey[]): string {
   return keys
     .map((k) => (k.kind === 'field' ? `${k.field.name} ${k.descending ? 'desc' : 'asc'}` : 'score'))
     .join(',');
 }
 
-function sortKeysOf(index: IndexDefinition, signature: string): SortKey[] {
+function sortKeysOf(index: IndexDefinition, signature: string): FieldSortKey[] {
   if (signature === '') return [];
   return signature.split(',').map((part) => {
     const [name, direction] = part.split(' ');

@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '../index-definition';
-import { hasBit, setBit, wordsFor } from './bitset';
+import { hasBit, setBit, wordsFor, type Bitset } from './bitset';
 import type { KeyTable } from './key-table';
 import { lowerBound } from './order';
 import { TextField, type Entries, type PositionalEntries, type SearchableField } from './postings';
@@ -102,10 +102,12 @@ export class KeyTextField implements SearchableField {
     return slot < 0 ? rest : inserted(rest, slot, null);
   }
 
-  positional(lexeme: string, from = 0): PositionalEntries {
-    const rest = this.fallback.positional(lexeme, from);
+  positional(lexeme: string, from = 0, among?: Bitset): PositionalEntries {
+    const rest = this.fallback.positional(lexeme, from, among);
     const slot = this.conformingSlotOf(lexeme);
-    return slot < 0 ? rest : inserted(rest, slot, rest);
+    return slot < 0 || (among !== undefined && !hasBit(among, slot))
+      ? rest
+      : inserted(rest, slot, rest);
   }
 
   /** The conforming keys starting with prefix (binary search, then the recent), then the fallback's. */

@@ -146,6 +146,14 @@ describe('KeyTextField', () => {
           positions: [...e.positions.subarray(e.starts[i], (e.starts[i] ?? 0) + (e.tfs[i] ?? 0))],
         })).filter((e) => hasBit(live, e.slot));
       expect({ lexeme, entries: view(got) }).toEqual({ lexeme, entries: view(want) });
+      // Among a phrase's candidates: the same entries, only theirs.
+      const among = emptyBitset(4096);
+      for (let s = lexeme.length % 3; s < size; s += 3) setBit(among, s);
+      const inAmong = (e: { slot: number }) => hasBit(among, e.slot);
+      expect({ lexeme, entries: view(field.positional(lexeme, 0, among)) }).toEqual({
+        lexeme,
+        entries: view(want).filter(inAmong),
+      });
       const slots = [...got.slots.subarray(0, got.count)];
       expect(slots).toEqual([...slots].sort((a, b) => a - b));
       const plainEntries = plain.entries(lexeme);

@@ -53,6 +53,19 @@ describe('compressed postings', () => {
       const set = new Uint32Array(1);
       text.orInto(word, set);
       expect(set[0]).toBe(expected.reduce((bits, e) => (bits | (1 << e.slot)) >>> 0, 0));
+      // Among some slots (a phrase's candidates): only theirs, positions and all, from the
+      // segments and the tail.
+      for (const mask of [0, 0b1, 0xaaaaa, 0x55555, 0xfffff, rng.int(0, 0xfffff)]) {
+        const among = Uint32Array.of(mask);
+        const some = text.positional(word, 0, among);
+        const picked = Array.from({ length: some.count }, (_, i) => ({
+          slot: some.slots[i],
+          positions: [
+            ...some.positions.subarray(some.starts[i], (some.starts[i] ?? 0) + (some.tfs[i] ?? 0)),
+          ],
+        }));
+        expect(picked).toEqual(expected.filter((e) => ((mask >>> e.slot) & 1) === 1));
+      }
       // From a slot on (match-cache.ts): every slot from there is decided, segments wholly
       // below it are skipped.
       for (const from of [0, 5, 9, 14, 19, 25]) {

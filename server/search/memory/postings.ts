@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '../index-definition';
 import { StringTable } from './strings';
 import { lowerBound } from './order';
+import { cardinality, type Bitset } from './bitset';
 import { parseTsvector } from './tsvector';
 
 /** Documents the mutable tail holds before it is sealed into a compressed segment. */
@@ -202,8 +203,12 @@ export interface SearchableField {
   has(lexeme: string): boolean;
   /** The lexeme's entries, slots ascending; dead slots may be among them, a live one never missing. */
   entries(lexeme: string): Entries;
-  /** The same with positions; with from, every entry ≥ from (and maybe some below). */
-  positional(lexeme: string, from?: number): PositionalEntries;
+  /**
+   * The same with positions; with from, every entry ≥ from (and maybe some below); with among,
+   * only the entries of its slots (a phrase's candidates: the positions of a common word's
+   * other documents are skipped, not decoded).
+   */
+  positional(lexeme: string, from?: number, among?: Bitset): PositionalEntries;
   /** Every lexeme starting with prefix (perhaps some with no live slot). */
   withPrefix(prefix: string): string[];
   grow(capacity: number): void;
@@ -404,8 +409,86 @@ export class TextField implements SearchableField {
    * The lexeme's entries with their positions; with from, only those of the segments holding
    * slots ≥ from (so some below it too).
    */
-  positional(lexeme: string, from = 0): PositionalEntries {
-    return this.decode(lexeme, true, from);
+  positional(lexeme: string, from = 0, among?: Bitset): PositionalEntries {
+    return among === undefined ? this.decode(lexeme, true, from) : this.decodeAmong(lexeme, among);
+  }
+
+  /** The entries of among's slots with their positions; the others' positions are skipped. */
+  private decodeAmong(lexeme: string, among: Bitset): PositionalEntries {
+    const term = this.lexicon.find(lexeme);
+    if (term === undefined) return noEntries;
+    const limit = cardinality(among);
+    const slots = new Uint32Array(limit);
+    const tfs = new Uint32Array(limit);
+    const starts = new Uint32Array(limit);
+    let positions = new Uint32Array(Math.max(16, limit * 4));
+    let k = 0;
+    let q = 0;
+    const room = (needed: number) => {
+      if (q + needed <= positions.length) return;
+      const grown = new Uint32Array(Math.max(q + needed, positions.length * 2));
+      grown.set(positions.subarray(0, q));
+      positions = grown;
+    };
+    const isAmong = (slot: number) => (((among[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 1;
+    for (const segment of this.segments) {
+      const i = segment.find(term);
+      if (i < 0) continue;
+      const docs = segment.docs;
+      const bytes = segment.positions;
+      const end = segment.docStarts[i + 1] ?? 0;
+      let p = segment.docStarts[i] ?? 0;
+      let r = segment.positionStarts[i] ?? 0;
+      let slot = segment.first;
+      while (p < end && k < limit) {
+        let byte = docs[p++] ?? 0;
+        let gap = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = docs[p++] ?? 0;
+          gap |= (byte & 0x7f) << shift;
+        }
+        byte = docs[p++] ?? 0;
+        let tf = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = docs[p++] ?? 0;
+          tf |= (byte & 0x7f) << shift;
+        }
+        slot += gap;
+        if (!isAmong(slot)) {
+          // Skip tf varints: each ends at a byte below 0x80.
+          for (let t = 0; t < tf; t++) while ((bytes[r++] ?? 0) >= 0x80);
+          continue;
+        }
+        room(tf);
+        slots[k] = slot;
+        tfs[k] = tf;
+        starts[k++] = q;
+        let position = 0;
+        for (let t = 0; t < tf; t++) {
+          byte = bytes[r++] ?? 0;
+          gap = byte & 0x7f;
+          for (let shift = 7; byte >= 0x80; shift += 7) {
+            byte = bytes[r++] ?? 0;
+            gap |= (byte & 0x7f) << shift;
+          }
+          position += gap;
+          positions[q++] = position;
+        }
+      }
+    }
+    const tail = this.tail;
+    for (let e = tail.headOf(term); e >= 0 && k < limit; e = tail.next[e] ?? -1) {
+      const slot = tail.slots[e] ?? 0;
+      if (!isAmong(slot)) continue;
+      const tf = tail.tfs[e] ?? 0;
+      room(tf);
+      slots[k] = slot;
+      tfs[k] = tf;
+      starts[k++] = q;
+      const start = tail.positionStarts[e] ?? 0;
+      for (let p = start; p < start + tf; p++) positions[q++] = tail.positions[p] ?? 0;
+    }
+    return { count: k, slots, tfs, starts, positions };
   }
 
   /** The first segment holding a slot ≥ from (segments ascend and do not overlap). */

@@ -1,6 +1,15 @@
 import { isMatchablePrefix } from '../simple-query/analyze';
 import type { SimpleQueryNode } from '../simple-query/parse';
-import { andInto, andNotInto, emptyBitset, orInto, setBit, toSlots, type Bitset } from './bitset';
+import {
+  andInto,
+  andNotInto,
+  cardinality,
+  emptyBitset,
+  orInto,
+  setBit,
+  toSlots,
+  type Bitset,
+} from './bitset';
 import type { Entries, PositionalEntries, SearchableField } from './postings';
 import type { Store } from './store';
 
@@ -150,11 +159,7 @@ export class PhraseCache {
 
   constructor(readonly store: Store) {}
 
-  /**
-   * Decoded entries of recent lexemes, while no slot was appended: a phrase's positional decode
-   * also serves BM25's document frequencies, instead of decoding the postings again.
-   */
-  private readonly positionalKept = new Map<string, { size: number; entries: PositionalEntries }>();
+  /** Decoded entries of recent lexemes (BM25's), while no slot was appended. */
   private readonly plainKept = new Map<string, { size: number; entries: Entries }>();
 
   private fieldKey(field: SearchableField, text: string): string {
@@ -166,17 +171,7 @@ export class PhraseCache {
   /** A lexeme's entries (BM25's document frequencies). */
   entries(field: SearchableField, lexeme: string): Entries {
     const key = this.fieldKey(field, lexeme);
-    const size = this.store.size;
-    const positional = this.positionalKept.get(key);
-    if (positional?.size === size) return positional.entries;
-    return keep(this.plainKept, key, size, () => field.entries(lexeme));
-  }
-
-  /** A lexeme's entries with positions. */
-  positional(field: SearchableField, lexeme: string): PositionalEntries {
-    return keep(this.positionalKept, this.fieldKey(field, lexeme), this.store.size, () =>
-      field.positional(lexeme),
-    );
+    return keep(this.plainKept, key, this.store.size, () => field.entries(lexeme));
   }
 
   hits(field: SearchableField, tokens: readonly string[]): PhraseHits {
@@ -188,9 +183,7 @@ export class PhraseCache {
     if (kept !== undefined && kept.size === size) hits = kept.hits;
     else {
       const from = kept?.size ?? 0;
-      const fresh = phraseHits(field, tokens, this.store.capacity, from, (lexeme) =>
-        from === 0 ? this.positional(field, lexeme) : field.positional(lexeme, from),
-      );
+      const fresh = phraseHits(field, tokens, this.store.capacity, from);
       hits = kept === undefined ? fresh : concatHits(kept.hits, fresh);
     }
     this.found.set(key, { size, hits });
@@ -235,28 +228,31 @@ function phraseHits(
   tokens: readonly string[],
   capacity: number,
   from: number,
-  positional: (lexeme: string) => PositionalEntries,
 ): PhraseHits {
   // A token the field never had: no need to decode the others.
   if (!tokens.every((token) => variants(token).some((lexeme) => field.has(lexeme)))) return noHits;
-  // Per token, the positional entries of its lexemes (a number's signed forms too).
-  const lists: PositionalEntries[] = [];
-  const groupStarts: number[] = [];
+  // Candidates first, from slots alone: the documents holding a lexeme of every token.
   let candidates: Bitset | null = null;
   for (const token of tokens) {
-    groupStarts.push(lists.length);
     const any = emptyBitset(capacity);
+    for (const lexeme of variants(token)) field.orInto(lexeme, any, from);
+    candidates = candidates === null ? any : andInto(candidates, any);
+    if (cardinality(candidates) === 0) return noHits;
+  }
+  if (candidates === null) return noHits;
+  // Per token, the positional entries of its lexemes (a number's signed forms too) in the
+  // candidates only: a common word's other documents cost a skip, not a decode.
+  const lists: PositionalEntries[] = [];
+  const groupStarts: number[] = [];
+  for (const token of tokens) {
+    groupStarts.push(lists.length);
     for (const lexeme of variants(token)) {
-      const entries = positional(lexeme);
-      if (entries.count === 0) continue;
-      lists.push(entries);
-      for (let i = 0; i < entries.count; i++) setBit(any, entries.slots[i] ?? 0);
+      const entries = field.positional(lexeme, 0, candidates);
+      if (entries.count > 0) lists.push(entries);
     }
     if (lists.length === groupStarts[groupStarts.length - 1]) return noHits;
-    candidates = candidates === null ? any : andInto(candidates, any);
   }
   groupStarts.push(lists.length);
-  if (candidates === null) return noHits;
   const all = toSlots(candidates);
   let first = 0;
   while (first < all.length && (all[first] ?? 0) < from) first++;
