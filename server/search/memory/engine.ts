@@ -17,7 +17,6 @@ import {
   walkPermutationThenOrder,
   type SortKey,
 } from './order';
-import { DocumentCache } from './document-cache';
 import { DocumentFile } from './document-file';
 import { footprintOf } from './footprint';
 import { MatchCache } from './match-cache';
@@ -96,8 +95,6 @@ export class MemoryEngine {
   /** Parsed `search` and `$filter` texts (they depend on the text alone). */
   private readonly parsed: ParsedCache;
   private phrases: PhraseCache;
-  /** Pages' documents as JSON bytes (16 MB at most), for a `$select` other than the full one. */
-  private readonly documents = new DocumentCache(16 * 2 ** 20);
   /** Each copy's documents under the full `$select`, in a file (document-file.ts). */
   private readonly files = new WeakMap<Store, DocumentFile>();
   /** The full `$select`: every retrievable field, in the index's order (request.ts parseSelect). */
@@ -479,13 +476,15 @@ export class MemoryEngine {
     }
     const { count, slots, scores } = plan;
     const store = this.store;
-    const file =
-      request.select.length === this.fullSelect.length ? this.files.get(store) : undefined;
-    const cacheKeys = this.documents.keysOf(request.select, slots);
-    // The full `$select` (every browser query): from the copy's file; any other from the cache.
-    const texts = Array.from(slots, (slot, i) =>
-      file !== undefined ? file.get(slot) : this.documents.get(store, cacheKeys[i] ?? ''),
-    );
+    const file = this.files.get(store);
+    const full = request.select.length === this.fullSelect.length;
+    // From the copy's file: as is under the full `$select` (every browser query), else the
+    // selected members of the same text.
+    const texts = Array.from(slots, (slot) => {
+      const text = file?.get(slot);
+      return text === undefined || full ? text : projected(text, request.select);
+    });
+    // A slot the file lacks (the file failed, or closed under a reload): from the table by key.
     const missing = slots.filter((_, i) => texts[i] === undefined);
     if (missing.length > 0) {
       const keys = Array.from(missing, (s) => store.keys.keyOf(s));
@@ -499,10 +498,7 @@ export class MemoryEngine {
         if (texts[i] !== undefined) return;
         const json = byKey.get(store.keys.keyOf(slot));
         // Deleted between planning and fetching: gone from the page, as from SQL's.
-        if (json === undefined) return;
-        const text = Buffer.from(json);
-        texts[i] = text;
-        if (file === undefined) this.documents.set(store, cacheKeys[i] ?? '', text);
+        if (json !== undefined) texts[i] = Buffer.from(json);
       });
     }
     const documents: Buffer[] = [];
@@ -545,7 +541,6 @@ export class MemoryEngine {
     this.matches.clear();
     this.phrases = new PhraseCache(this.store);
     this.scores.clear();
-    this.documents.clear();
     this.parsed.clear();
     for (const timer of this.pendingSorts.values()) {
       if (timer !== 'sorting') clearTimeout(timer);
@@ -570,7 +565,6 @@ export class MemoryEngine {
     for (const kept of this.scores.values()) scores += kept.scores.byteLength;
     parts['kept scores'] = scores;
     parts['kept match bitsets'] = this.matches.bytes;
-    parts['kept documents'] = this.documents.bytes;
     // In memory: the offsets; the file itself is on disk (its hot part in the page cache).
     parts['document file offsets'] = this.files.get(this.store)?.bytes ?? 0;
     return parts;
@@ -689,6 +683,17 @@ export class MemoryEngine {
     slots.forEach((s, i) => (pageScores[i] = scores === null ? 1 : (scores[s] ?? 0)));
     return { count, slots, scores: pageScores };
   }
+}
+
+/**
+ * The members of select, in its order, of a document's JSON under the full `$select`: the same
+ * values as the table's JSON under select (documentJsonSql builds each member alike).
+ */
+function projected(text: Buffer, select: IndexDefinition['fields']): Buffer {
+  const document = JSON.parse(text.toString('utf8')) as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const field of select) picked[field.name] = document[field.name] ?? null;
+  return Buffer.from(JSON.stringify(picked));
 }
 
 /** A document's JSON text with its score as the first member, as Azure writes it. */

@@ -102,6 +102,11 @@ export class KeyTextField implements SearchableField {
     return slot < 0 ? rest : inserted(rest, slot, null);
   }
 
+  documentFrequency(lexeme: string, live: Bitset, allLive: boolean): number {
+    const own = this.conformingSlotOf(lexeme) >= 0 ? 1 : 0;
+    return own + this.fallback.documentFrequency(lexeme, live, allLive);
+  }
+
   positional(lexeme: string, from = 0, among?: Bitset): PositionalEntries {
     const rest = this.fallback.positional(lexeme, from, among);
     const slot = this.conformingSlotOf(lexeme);

@@ -146,6 +146,10 @@ describe('KeyTextField', () => {
           positions: [...e.positions.subarray(e.starts[i], (e.starts[i] ?? 0) + (e.tfs[i] ?? 0))],
         })).filter((e) => hasBit(live, e.slot));
       expect({ lexeme, entries: view(got) }).toEqual({ lexeme, entries: view(want) });
+      expect({ lexeme, df: field.documentFrequency(lexeme, live, false) }).toEqual({
+        lexeme,
+        df: view(want).length,
+      });
       // Among a phrase's candidates: the same entries, only theirs.
       const among = emptyBitset(4096);
       for (let s = lexeme.length % 3; s < size; s += 3) setBit(among, s);

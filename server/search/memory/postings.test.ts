@@ -53,6 +53,13 @@ describe('compressed postings', () => {
       const set = new Uint32Array(1);
       text.orInto(word, set);
       expect(set[0]).toBe(expected.reduce((bits, e) => (bits | (1 << e.slot)) >>> 0, 0));
+      // Document frequency: every entry when all slots live, else the live ones.
+      const everyone = Uint32Array.of(0xffffffff);
+      expect(text.documentFrequency(word, everyone, true)).toBe(expected.length);
+      const odd = Uint32Array.of(0xaaaaaaaa);
+      expect(text.documentFrequency(word, odd, false)).toBe(
+        expected.filter((e) => e.slot % 2 === 1).length,
+      );
       // Among some slots (a phrase's candidates): only theirs, positions and all, from the
       // segments and the tail.
       for (const mask of [0, 0b1, 0xaaaaa, 0x55555, 0xfffff, rng.int(0, 0xfffff)]) {

@@ -204,6 +204,11 @@ export interface SearchableField {
   /** The lexeme's entries, slots ascending; dead slots may be among them, a live one never missing. */
   entries(lexeme: string): Entries;
   /**
+   * The number of live slots holding the lexeme (BM25's document frequency), without decoding
+   * its entries into arrays; allLive: the store has no dead slot (then the entries are counted).
+   */
+  documentFrequency(lexeme: string, live: Bitset, allLive: boolean): number;
+  /**
    * The same with positions; with from, every entry ≥ from (and maybe some below); with among,
    * only the entries of its slots (a phrase's candidates: the positions of a common word's
    * other documents are skipped, not decoded).
@@ -398,6 +403,41 @@ export class TextField implements SearchableField {
   /** Whether the lexeme was ever indexed in this field. */
   has(lexeme: string): boolean {
     return this.lexicon.find(lexeme) !== undefined;
+  }
+
+  documentFrequency(lexeme: string, live: Bitset, allLive: boolean): number {
+    const term = this.lexicon.find(lexeme);
+    if (term === undefined) return 0;
+    let df = 0;
+    for (const segment of this.segments) {
+      const i = segment.find(term);
+      if (i < 0) continue;
+      if (allLive) {
+        df += segment.entryCounts[i] ?? 0;
+        continue;
+      }
+      const docs = segment.docs;
+      const end = segment.docStarts[i + 1] ?? 0;
+      let p = segment.docStarts[i] ?? 0;
+      let slot = segment.first;
+      while (p < end) {
+        let byte = docs[p++] ?? 0;
+        let gap = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = docs[p++] ?? 0;
+          gap |= (byte & 0x7f) << shift;
+        }
+        while ((docs[p++] ?? 0) >= 0x80);
+        slot += gap;
+        df += ((live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1;
+      }
+    }
+    const tail = this.tail;
+    for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1) {
+      const slot = tail.slots[e] ?? 0;
+      df += ((live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1;
+    }
+    return df;
   }
 
   /** The lexeme's entries (slots and tfs). */

@@ -340,6 +340,7 @@ export function bm25(
   const scores = new Float64Array(store.size);
   const n = store.liveCount;
   const live = store.live;
+  const allLive = store.deadCount === 0;
   const idfOf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
   const liveCount = (count: number, slots: Uint32Array) => {
     let df = 0;
@@ -369,8 +370,7 @@ export function bm25(
         for (const token of operand.tokens) {
           let df = 0;
           for (const lexeme of variants(token)) {
-            const entries = phrases.entries(field, lexeme);
-            df += liveCount(entries.count, entries.slots);
+            df += field.documentFrequency(lexeme, live, allLive);
           }
           idf += idfOf(df);
         }
