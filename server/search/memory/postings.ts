@@ -6,6 +6,10 @@ import { parseTsvector } from './tsvector';
 
 /** Documents the mutable tail holds before it is sealed into a compressed segment. */
 const defaultSegmentDocuments = 16_384;
+/** Entries per block of a term's skip list (its positions' byte offset at each block's start). */
+const skipBlock = 64;
+/** A term gets a skip list in a segment once it has this many entries there. */
+const skipFrom = 4 * skipBlock;
 /** Lexemes added since the sorted lexicon was made, scanned linearly until merged in. */
 const unsortedLexemes = 4_096;
 
@@ -70,7 +74,29 @@ class Segment {
     readonly positionStarts: Uint32Array,
     readonly docs: Uint8Array,
     readonly positions: Uint8Array,
+    /**
+     * Skip lists of the terms with many entries (a common word's): for term index
+     * skipTerms[j], skips[skipStarts[j] + b - 1] is the byte offset (from positionStarts) of
+     * block b's first entry's positions. A phrase's few candidates then read their positions
+     * without scanning every other document's.
+     */
+    readonly skipTerms: Int32Array,
+    readonly skipStarts: Uint32Array,
+    readonly skips: Uint32Array,
   ) {}
+
+  /** Where term index i's skip list starts in skips, or -1 when it has none. */
+  skipsOf(i: number): number {
+    const terms = this.skipTerms;
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((terms[mid] ?? 0) < i) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < terms.length && terms[lo] === i ? (this.skipStarts[lo] ?? 0) : -1;
+  }
 
   /** The index of a term id in this segment, or -1. */
   find(term: number): number {
@@ -317,14 +343,26 @@ export class TextField implements SearchableField {
     const positionStarts = new Uint32Array(n + 1);
     const docs = new ByteWriter();
     const positions = new ByteWriter();
+    const skipTerms: number[] = [];
+    const skipStarts: number[] = [];
+    const skips: number[] = [];
     for (let i = 0; i < n; i++) {
       const term = terms[i] ?? 0;
       docStarts[i] = docs.length;
       positionStarts[i] = positions.length;
       entryCounts[i] = tail.countOf(term);
       positionCounts[i] = tail.positionTotalOf(term);
+      const skipping = (entryCounts[i] ?? 0) >= skipFrom;
+      if (skipping) {
+        skipTerms.push(i);
+        skipStarts.push(skips.length);
+      }
       let previous = tail.first;
-      for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1) {
+      let entry = 0;
+      for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1, entry++) {
+        if (skipping && entry > 0 && entry % skipBlock === 0) {
+          skips.push(positions.length - (positionStarts[i] ?? 0));
+        }
         const slot = tail.slots[e] ?? 0;
         const tf = tail.tfs[e] ?? 0;
         docs.varint(slot - previous);
@@ -351,6 +389,9 @@ export class TextField implements SearchableField {
         positionStarts,
         docs.done(),
         positions.done(),
+        Int32Array.from(skipTerms),
+        Uint32Array.from([...skipStarts, skips.length]),
+        Uint32Array.from(skips),
       ),
     );
     tail.clear();
@@ -471,16 +512,22 @@ export class TextField implements SearchableField {
       positions = grown;
     };
     const isAmong = (slot: number) => (((among[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 1;
+    /** The tfs of the current block's entries (to skip from the block's start to an entry). */
+    const blockTfs = new Uint32Array(skipBlock);
     for (const segment of this.segments) {
       const i = segment.find(term);
       if (i < 0) continue;
       const docs = segment.docs;
       const bytes = segment.positions;
       const end = segment.docStarts[i + 1] ?? 0;
+      const base = segment.positionStarts[i] ?? 0;
+      const skipStart = segment.skipsOf(i);
       let p = segment.docStarts[i] ?? 0;
-      let r = segment.positionStarts[i] ?? 0;
+      /** The position bytes' cursor, at the positions of entry `at`. */
+      let r = base;
+      let at = 0;
       let slot = segment.first;
-      while (p < end && k < limit) {
+      for (let entry = 0; p < end && k < limit; entry++) {
         let byte = docs[p++] ?? 0;
         let gap = byte & 0x7f;
         for (let shift = 7; byte >= 0x80; shift += 7) {
@@ -494,10 +541,25 @@ export class TextField implements SearchableField {
           tf |= (byte & 0x7f) << shift;
         }
         slot += gap;
+        blockTfs[entry % skipBlock] = tf;
         if (!isAmong(slot)) {
-          // Skip tf varints: each ends at a byte below 0x80.
+          if (skipStart >= 0) continue;
+          // No skip list: skip this entry's tf varints now (each ends at a byte below 0x80).
           for (let t = 0; t < tf; t++) while ((bytes[r++] ?? 0) >= 0x80);
+          at = entry + 1;
           continue;
+        }
+        if (skipStart >= 0) {
+          const block = Math.floor(entry / skipBlock);
+          if (block > Math.floor(at / skipBlock)) {
+            r = base + (block === 0 ? 0 : (segment.skips[skipStart + block - 1] ?? 0));
+            at = block * skipBlock;
+          }
+          // From the block's start (or the last read entry) to this one.
+          for (; at < entry; at++) {
+            const skipped = blockTfs[at % skipBlock] ?? 0;
+            for (let t = 0; t < skipped; t++) while ((bytes[r++] ?? 0) >= 0x80);
+          }
         }
         room(tf);
         slots[k] = slot;
@@ -514,6 +576,7 @@ export class TextField implements SearchableField {
           position += gap;
           positions[q++] = position;
         }
+        at = entry + 1;
       }
     }
     const tail = this.tail;
@@ -643,7 +706,13 @@ export class TextField implements SearchableField {
   get compressedBytes(): number {
     let total = 0;
     for (const s of this.segments)
-      total += s.docs.length + s.positions.length + 20 * s.terms.length;
+      total +=
+        s.docs.length +
+        s.positions.length +
+        20 * s.terms.length +
+        s.skipTerms.byteLength +
+        s.skipStarts.byteLength +
+        s.skips.byteLength;
     return total;
   }
 
