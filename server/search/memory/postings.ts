@@ -7,7 +7,7 @@ import { parseTsvector } from './tsvector';
 /** Documents the mutable tail holds before it is sealed into a compressed segment. */
 const defaultSegmentDocuments = 16_384;
 /** Entries per block of a term's skip list (its positions' byte offset at each block's start). */
-const skipBlock = 64;
+const skipBlock = 128;
 /** A term gets a skip list in a segment once it has this many entries there. */
 const skipFrom = 4 * skipBlock;
 /** Lexemes added since the sorted lexicon was made, scanned linearly until merged in. */
@@ -76,9 +76,11 @@ class Segment {
     readonly positions: Uint8Array,
     /**
      * Skip lists of the terms with many entries (a common word's): for term index
-     * skipTerms[j], skips[skipStarts[j] + b - 1] is the byte offset (from positionStarts) of
-     * block b's first entry's positions. A phrase's few candidates then read their positions
-     * without scanning every other document's.
+     * skipTerms[j], block b ≥ 1 of its entries (skipBlock each) starts at
+     * skips[skipStarts[j] + 3(b - 1) …]: the byte offset of its first entry in docs (from
+     * docStarts), the slot before it (the gaps' base), and the byte offset of its positions (from
+     * positionStarts). A phrase's few candidates then read their entries and positions without
+     * decoding every other document's.
      */
     readonly skipTerms: Int32Array,
     readonly skipStarts: Uint32Array,
@@ -110,6 +112,18 @@ class Segment {
     }
     return lo < terms.length && terms[lo] === term ? lo : -1;
   }
+}
+
+/** The first set bit of set at or after from, or Infinity. */
+function nextSetBit(set: Bitset, from: number): number {
+  let w = from >>> 5;
+  if (w >= set.length) return Infinity;
+  let word = ((set[w] ?? 0) >>> (from & 31)) << (from & 31);
+  while (word === 0) {
+    if (++w >= set.length) return Infinity;
+    word = set[w] ?? 0;
+  }
+  return (w << 5) + (31 - Math.clz32(word & -word));
 }
 
 function grownTo<T extends Int32Array | Uint32Array | Uint16Array>(array: T, needed: number): T {
@@ -361,7 +375,11 @@ export class TextField implements SearchableField {
       let entry = 0;
       for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1, entry++) {
         if (skipping && entry > 0 && entry % skipBlock === 0) {
-          skips.push(positions.length - (positionStarts[i] ?? 0));
+          skips.push(
+            docs.length - (docStarts[i] ?? 0),
+            previous,
+            positions.length - (positionStarts[i] ?? 0),
+          );
         }
         const slot = tail.slots[e] ?? 0;
         const tf = tail.tfs[e] ?? 0;
@@ -474,6 +492,7 @@ export class TextField implements SearchableField {
       }
     }
     const tail = this.tail;
+    if (allLive) return df + tail.countOf(term);
     for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1) {
       const slot = tail.slots[e] ?? 0;
       df += ((live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1;
@@ -511,7 +530,6 @@ export class TextField implements SearchableField {
       grown.set(positions.subarray(0, q));
       positions = grown;
     };
-    const isAmong = (slot: number) => (((among[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 1;
     /** The tfs of the current block's entries (to skip from the block's start to an entry). */
     const blockTfs = new Uint32Array(skipBlock);
     for (const segment of this.segments) {
@@ -522,12 +540,30 @@ export class TextField implements SearchableField {
       const end = segment.docStarts[i + 1] ?? 0;
       const base = segment.positionStarts[i] ?? 0;
       const skipStart = segment.skipsOf(i);
-      let p = segment.docStarts[i] ?? 0;
+      const docBase = segment.docStarts[i] ?? 0;
+      const skips = segment.skips;
+      const blocks = Math.ceil((segment.entryCounts[i] ?? 0) / skipBlock);
+      let p = docBase;
       /** The position bytes' cursor, at the positions of entry `at`. */
       let r = base;
       let at = 0;
       let slot = segment.first;
+      /** The next candidate at or after the current slot. */
+      let next = nextSetBit(among, slot);
       for (let entry = 0; p < end && k < limit; entry++) {
+        if (skipStart >= 0 && entry % skipBlock === 0) {
+          // Whole blocks before the next candidate: jump over them (entries and positions).
+          let block = entry / skipBlock;
+          while (block + 1 < blocks && (skips[skipStart + 3 * block + 1] ?? 0) < next) block++;
+          if (block > entry / skipBlock) {
+            const at3 = skipStart + 3 * (block - 1);
+            p = docBase + (skips[at3] ?? 0);
+            slot = skips[at3 + 1] ?? 0;
+            r = base + (skips[at3 + 2] ?? 0);
+            entry = block * skipBlock;
+            at = entry;
+          }
+        }
         let byte = docs[p++] ?? 0;
         let gap = byte & 0x7f;
         for (let shift = 7; byte >= 0x80; shift += 7) {
@@ -542,17 +578,21 @@ export class TextField implements SearchableField {
         }
         slot += gap;
         blockTfs[entry % skipBlock] = tf;
-        if (!isAmong(slot)) {
-          if (skipStart >= 0) continue;
-          // No skip list: skip this entry's tf varints now (each ends at a byte below 0x80).
-          for (let t = 0; t < tf; t++) while ((bytes[r++] ?? 0) >= 0x80);
-          at = entry + 1;
-          continue;
+        if (slot !== next) {
+          if (slot > next) next = nextSetBit(among, slot);
+          if (slot !== next) {
+            if (skipStart >= 0) continue;
+            // No skip list: skip this entry's tf varints now (each ends at a byte below 0x80).
+            for (let t = 0; t < tf; t++) while ((bytes[r++] ?? 0) >= 0x80);
+            at = entry + 1;
+            continue;
+          }
         }
+        next = nextSetBit(among, slot + 1);
         if (skipStart >= 0) {
           const block = Math.floor(entry / skipBlock);
           if (block > Math.floor(at / skipBlock)) {
-            r = base + (block === 0 ? 0 : (segment.skips[skipStart + block - 1] ?? 0));
+            r = base + (block === 0 ? 0 : (skips[skipStart + 3 * (block - 1) + 2] ?? 0));
             at = block * skipBlock;
           }
           // From the block's start (or the last read entry) to this one.
@@ -582,7 +622,7 @@ export class TextField implements SearchableField {
     const tail = this.tail;
     for (let e = tail.headOf(term); e >= 0 && k < limit; e = tail.next[e] ?? -1) {
       const slot = tail.slots[e] ?? 0;
-      if (!isAmong(slot)) continue;
+      if ((((among[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 0) continue;
       const tf = tail.tfs[e] ?? 0;
       room(tf);
       slots[k] = slot;

@@ -1,15 +1,6 @@
 import { isMatchablePrefix } from '../simple-query/analyze';
 import type { SimpleQueryNode } from '../simple-query/parse';
-import {
-  andInto,
-  andNotInto,
-  cardinality,
-  emptyBitset,
-  orInto,
-  setBit,
-  toSlots,
-  type Bitset,
-} from './bitset';
+import { andInto, andNotInto, emptyBitset, orInto, setBit, toSlots, type Bitset } from './bitset';
 import type { Entries, PositionalEntries, SearchableField } from './postings';
 import type { Store } from './store';
 
@@ -222,6 +213,9 @@ function concatHits(a: PhraseHits, b: PhraseHits): PhraseHits {
   return { count: a.count + b.count, slots, frequencies };
 }
 
+/** No live set: documentFrequency counting entries (every slot taken as live). */
+const noSlots = new Uint32Array(0);
+
 /** The phrase's hits among slots ≥ from. */
 function phraseHits(
   field: SearchableField,
@@ -231,15 +225,22 @@ function phraseHits(
 ): PhraseHits {
   // A token the field never had: no need to decode the others.
   if (!tokens.every((token) => variants(token).some((lexeme) => field.has(lexeme)))) return noHits;
-  // Candidates first, from slots alone: the documents holding a lexeme of every token.
-  let candidates: Bitset | null = null;
+  // Candidates: the documents of the rarest token (its entries counted, not decoded). A common
+  // word's postings are then only read where the rare one is.
+  let rarest: readonly string[] = [];
+  let fewest = Infinity;
   for (const token of tokens) {
-    const any = emptyBitset(capacity);
-    for (const lexeme of variants(token)) field.orInto(lexeme, any, from);
-    candidates = candidates === null ? any : andInto(candidates, any);
-    if (cardinality(candidates) === 0) return noHits;
+    const lexemes = variants(token);
+    let count = 0;
+    for (const lexeme of lexemes) count += field.documentFrequency(lexeme, noSlots, true);
+    if (count < fewest) {
+      fewest = count;
+      rarest = lexemes;
+    }
   }
-  if (candidates === null) return noHits;
+  if (fewest === 0) return noHits;
+  const candidates = emptyBitset(capacity);
+  for (const lexeme of rarest) field.orInto(lexeme, candidates, from);
   // Per token, the positional entries of its lexemes (a number's signed forms too) in the
   // candidates only: a common word's other documents cost a skip, not a decode.
   const lists: PositionalEntries[] = [];
