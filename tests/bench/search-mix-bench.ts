@@ -141,8 +141,10 @@ function footprintTable(parts: Readonly<Record<string, number>>): string {
     'outside the heap (external)',
     'of which array buffers',
   ];
+  // The engine's files (`on disk: …`) are outside the process: listed after the copy's sum.
+  const onDisk = Object.entries(parts).filter(([part]) => part.startsWith('on disk'));
   const engineParts = Object.entries(parts)
-    .filter(([part]) => !processParts.includes(part))
+    .filter(([part]) => !processParts.includes(part) && !part.startsWith('on disk'))
     .sort((a, b) => b[1] - a[1]);
   const total = engineParts.reduce((sum, [, bytes]) => sum + bytes, 0);
   return [
@@ -151,6 +153,7 @@ function footprintTable(parts: Readonly<Record<string, number>>): string {
     ...processParts.map((part) => `| ${part} | ${mbOf(parts[part] ?? 0)} |`),
     `| **the in-memory copy (sum of the parts below)** | **${mbOf(total)}** |`,
     ...engineParts.map(([part, bytes]) => `| ${part} | ${mbOf(bytes)} |`),
+    ...onDisk.map(([part, bytes]) => `| ${part} (not resident) | ${mbOf(bytes)} |`),
   ].join('\n');
 }
 

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DocumentFile, sweepOrphanedDocumentFiles } from './document-file';
+import { DocumentFile } from './document-file';
+import { sweepOrphanedSpillFolders } from './spill-file';
 
 describe('DocumentFile', () => {
   it('gives back each slot’s document, across flushes, growth and a trim', () => {
@@ -48,7 +49,7 @@ describe('DocumentFile', () => {
     const live = join(directory, `ist-search-documents-${process.pid}-def456`);
     const other = join(directory, 'something-else-1-x');
     for (const folder of [orphan, live, other]) mkdirSync(folder);
-    expect(sweepOrphanedDocumentFiles(directory)).toBe(1);
+    expect(sweepOrphanedSpillFolders(directory)).toBe(1);
     expect([existsSync(orphan), existsSync(live), existsSync(other)]).toEqual([false, true, true]);
     rmSync(directory, { recursive: true, force: true });
   });

@@ -1,47 +1,4 @@
-import {
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-/** Files not closed by their engine (a test that never closes it): removed when Node exits. */
-const openFiles = new Set<DocumentFile>();
-let exitHookInstalled = false;
-
-/** The folders' names: the prefix, the owning process's id, then mkdtemp's letters. */
-const folderPrefix = 'ist-search-documents-';
-const folderPattern = /^ist-search-documents-(\d+)-/;
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Removes the folders of servers that died without closing their file (kill -9): the exit hook
- * cannot run then. A folder whose process is alive (another server on this machine) is left.
- */
-export function sweepOrphanedDocumentFiles(directory = tmpdir()): number {
-  let removed = 0;
-  for (const name of readdirSync(directory)) {
-    const pid = Number(folderPattern.exec(name)?.[1] ?? Number.NaN);
-    if (!Number.isInteger(pid) || processIsAlive(pid)) continue;
-    rmSync(join(directory, name), { recursive: true, force: true });
-    removed += 1;
-  }
-  return removed;
-}
+import { SpillFile } from './spill-file';
 
 /**
  * Every document of a copy as the JSON text of the full `$select`, one slot after another in a
@@ -54,27 +11,13 @@ export function sweepOrphanedDocumentFiles(directory = tmpdir()): number {
  * the hot part outside the process's resident memory.
  */
 export class DocumentFile {
-  /** The temporary folder holding the file (removed on close). */
-  readonly directory: string;
-  private readonly fd: number;
-  private end = 0;
+  private readonly file = new SpillFile('documents');
   private offsets = new Float64Array(1024);
   private lengths = new Uint32Array(1024);
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
-  private closed = false;
 
-  constructor() {
-    if (!exitHookInstalled) sweepOrphanedDocumentFiles();
-    this.directory = mkdtempSync(join(tmpdir(), `${folderPrefix}${process.pid}-`));
-    this.fd = openSync(join(this.directory, 'documents'), 'w+');
-    openFiles.add(this);
-    if (!exitHookInstalled) {
-      exitHookInstalled = true;
-      process.once('exit', () => {
-        for (const file of openFiles) file.close();
-      });
-    }
+  /** The temporary folder holding the file (removed on close). */
+  get directory(): string {
+    return this.file.directory;
   }
 
   /** Bytes held in memory (the offsets and lengths). */
@@ -84,46 +27,29 @@ export class DocumentFile {
 
   /** Bytes written to the file. */
   get fileBytes(): number {
-    return this.end + this.pendingBytes;
+    return this.file.size;
   }
 
   /** Records slot's document (appended; written with the next flush or read). */
   put(slot: number, json: string): void {
-    if (this.closed) return;
+    if (this.file.isClosed) return;
     if (slot >= this.offsets.length) this.grow(Math.max(slot + 1, this.offsets.length * 2));
     const bytes = Buffer.from(json);
-    this.offsets[slot] = this.end + this.pendingBytes;
+    this.offsets[slot] = this.file.append(bytes);
     this.lengths[slot] = bytes.length;
-    this.pending.push(bytes);
-    this.pendingBytes += bytes.length;
-    // Bounded: a load's batch is written in one call, a long one in 8 MB steps.
-    if (this.pendingBytes >= 8 * 2 ** 20) this.flush();
   }
 
   /** The slot's document, or undefined when none was recorded (or the file is closed). */
   get(slot: number): Buffer | undefined {
-    if (this.closed) return undefined;
     const length = this.lengths[slot] ?? 0;
     // Never empty when recorded: the text is at least `{}`.
     if (length === 0) return undefined;
-    this.flush();
-    const text = Buffer.allocUnsafe(length);
-    const read = readSync(this.fd, text, 0, length, this.offsets[slot] ?? 0);
-    return read === length ? text : undefined;
+    return this.file.read(this.offsets[slot] ?? 0, length);
   }
 
   /** Writes what was put since the last flush. */
   flush(): void {
-    if (this.pending.length === 0 || this.closed) return;
-    const chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
-    this.pending = [];
-    this.pendingBytes = 0;
-    if (chunk === undefined) return;
-    let written = 0;
-    while (written < chunk.length) {
-      written += writeSync(this.fd, chunk, written, chunk.length - written, this.end + written);
-    }
-    this.end += chunk.length;
+    this.file.flush();
   }
 
   /** Drops the growth slack after a load. */
@@ -134,12 +60,7 @@ export class DocumentFile {
 
   /** Closes and deletes the file. */
   close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    openFiles.delete(this);
-    this.pending = [];
-    closeSync(this.fd);
-    rmSync(this.directory, { recursive: true, force: true });
+    this.file.close();
   }
 
   private grow(size: number): void {

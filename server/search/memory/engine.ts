@@ -175,8 +175,8 @@ export class MemoryEngine {
   close(): void {
     this.closed = true;
     this.unsubscribe();
-    this.files.get(this.store)?.close();
-    this.closeUnusedFiles();
+    this.drop(this.store);
+    this.dropUnloaded();
     if (opened.get(this.db)?.get(this.index.name) === this)
       opened.get(this.db)?.delete(this.index.name);
   }
@@ -260,11 +260,10 @@ export class MemoryEngine {
             await this.applyKeys(store, keys);
             const replaced = this.store;
             this.store = store;
-            const file = this.files.get(store);
-            if (file !== undefined) this.loadingFiles.delete(file);
+            this.loading.delete(store);
             // Every request reads a file synchronously with the copy it planned on: none is
             // left reading the replaced copy's.
-            this.files.get(replaced)?.close();
+            this.drop(replaced);
             this.permutations.clear();
             for (const [signature, permutation] of orderings) {
               this.permutations.set(signature, permutation);
@@ -274,7 +273,7 @@ export class MemoryEngine {
           });
         } catch (error) {
           this.changedDuringLoad = null;
-          this.closeUnusedFiles();
+          this.dropUnloaded();
           this.log(`memory search: loading ${this.index.name} failed: ${String(error)}`);
           if (!this.ready) this.firstLoadFailed = true;
           return;
@@ -296,7 +295,7 @@ export class MemoryEngine {
     const store = new Store(this.index, 1024);
     const file = new DocumentFile();
     this.files.set(store, file);
-    this.loadingFiles.add(file);
+    this.loading.add(store);
     let last: string | undefined;
     for (;;) {
       if (this.closed) throw new Error('closed');
@@ -327,12 +326,18 @@ export class MemoryEngine {
     if (typeof document === 'string') this.files.get(store)?.put(store.size - 1, document);
   }
 
-  /** Files of loads that failed or were closed: their copies never took over. */
-  private readonly loadingFiles = new Set<DocumentFile>();
+  /** Copies being loaded: dropped when their load fails or the engine closes. */
+  private readonly loading = new Set<Store>();
 
-  private closeUnusedFiles(): void {
-    for (const file of this.loadingFiles) file.close();
-    this.loadingFiles.clear();
+  /** Deletes a copy's files (its documents, its positions): it no longer answers. */
+  private drop(store: Store): void {
+    this.files.get(store)?.close();
+    store.close();
+  }
+
+  private dropUnloaded(): void {
+    for (const store of this.loading) this.drop(store);
+    this.loading.clear();
   }
 
   /**
@@ -567,6 +572,9 @@ export class MemoryEngine {
     parts['kept match bitsets'] = this.matches.bytes;
     // In memory: the offsets; the file itself is on disk (its hot part in the page cache).
     parts['document file offsets'] = this.files.get(this.store)?.bytes ?? 0;
+    // On disk, in the page cache when used: not resident in the process.
+    parts['on disk: documents'] = this.files.get(this.store)?.fileBytes ?? 0;
+    parts['on disk: positions'] = this.store.spilledBytes;
     return parts;
   }
 

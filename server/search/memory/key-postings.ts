@@ -198,6 +198,14 @@ export class KeyTextField implements SearchableField {
   get compressedBytes(): number {
     return this.fallback.compressedBytes;
   }
+
+  get spilledBytes(): number {
+    return this.fallback.spilledBytes;
+  }
+
+  close(): void {
+    this.fallback.close();
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FieldDefinition } from '../index-definition';
 import { StringTable } from './strings';
 import { lowerBound } from './order';
 import { cardinality, type Bitset } from './bitset';
+import { SpillFile } from './spill-file';
 import { parseTsvector } from './tsvector';
 
 /** Documents the mutable tail holds before it is sealed into a compressed segment. */
@@ -73,7 +74,8 @@ class Segment {
     readonly docStarts: Uint32Array,
     readonly positionStarts: Uint32Array,
     readonly docs: Uint8Array,
-    readonly positions: Uint8Array,
+    /** Where the segment's positions start in the field's positions file (spill-file.ts). */
+    readonly positionsAt: number,
     /**
      * Skip lists of the terms with many entries (a common word's): for term index
      * skipTerms[j], block b ≥ 1 of its entries (skipBlock each) starts at
@@ -113,6 +115,8 @@ class Segment {
     return lo < terms.length && terms[lo] === term ? lo : -1;
   }
 }
+
+const noBytes = new Uint8Array(0);
 
 /** The first set bit of set at or after from, or Infinity. */
 function nextSetBit(set: Bitset, from: number): number {
@@ -259,6 +263,10 @@ export interface SearchableField {
   grow(capacity: number): void;
   /** After a bulk load: seal, sort, drop slack. */
   trim(): void;
+  /** Deletes what the field keeps on disk (its copy is dropped). */
+  close(): void;
+  /** Bytes of positions kept on disk. */
+  readonly spilledBytes: number;
   readonly compressedBytes: number;
 }
 
@@ -345,6 +353,36 @@ export class TextField implements SearchableField {
     this.unsorted = [];
   }
 
+  /** The positions of the sealed segments, on disk (the tail's are in memory). */
+  private positionsFile: SpillFile | null = null;
+
+  /** Appends a segment's positions to the field's file; returns where they start. */
+  private spill(bytes: Uint8Array): number {
+    if (bytes.length === 0) return 0;
+    this.positionsFile ??= new SpillFile('positions');
+    return this.positionsFile.append(bytes);
+  }
+
+  /** length bytes of term index i's positions in a segment, from byte `from` of them. */
+  private positionBytes(segment: Segment, i: number, from: number, length: number): Uint8Array {
+    if (length === 0) return noBytes;
+    const at = segment.positionsAt + (segment.positionStarts[i] ?? 0) + from;
+    const bytes = this.positionsFile?.read(at, length);
+    // Closed: the copy was replaced, and nothing reads a replaced copy (engine.ts).
+    if (bytes === undefined) throw new Error('memory search: the positions file is closed');
+    return bytes;
+  }
+
+  /** Bytes of sealed positions on disk. */
+  get spilledBytes(): number {
+    return this.positionsFile?.size ?? 0;
+  }
+
+  /** Deletes the positions file (the copy is dropped). */
+  close(): void {
+    this.positionsFile?.close();
+  }
+
   /** Compresses the tail into a segment. */
   seal(): void {
     const tail = this.tail;
@@ -406,7 +444,7 @@ export class TextField implements SearchableField {
         docStarts,
         positionStarts,
         docs.done(),
-        positions.done(),
+        this.spill(positions.done()),
         Int32Array.from(skipTerms),
         Uint32Array.from([...skipStarts, skips.length]),
         Uint32Array.from(skips),
@@ -536,16 +574,19 @@ export class TextField implements SearchableField {
       const i = segment.find(term);
       if (i < 0) continue;
       const docs = segment.docs;
-      const bytes = segment.positions;
       const end = segment.docStarts[i + 1] ?? 0;
-      const base = segment.positionStarts[i] ?? 0;
       const skipStart = segment.skipsOf(i);
+      const termLength = (segment.positionStarts[i + 1] ?? 0) - (segment.positionStarts[i] ?? 0);
+      // Without a skip list (few entries) the term's positions are read at once; with one, only
+      // the blocks holding candidates are.
+      let bytes = skipStart < 0 ? this.positionBytes(segment, i, 0, termLength) : noBytes;
+      let loaded = -1;
       const docBase = segment.docStarts[i] ?? 0;
       const skips = segment.skips;
       const blocks = Math.ceil((segment.entryCounts[i] ?? 0) / skipBlock);
       let p = docBase;
       /** The position bytes' cursor, at the positions of entry `at`. */
-      let r = base;
+      let r = 0;
       let at = 0;
       let slot = segment.first;
       /** The next candidate at or after the current slot. */
@@ -559,7 +600,6 @@ export class TextField implements SearchableField {
             const at3 = skipStart + 3 * (block - 1);
             p = docBase + (skips[at3] ?? 0);
             slot = skips[at3 + 1] ?? 0;
-            r = base + (skips[at3 + 2] ?? 0);
             entry = block * skipBlock;
             at = entry;
           }
@@ -591,8 +631,12 @@ export class TextField implements SearchableField {
         next = nextSetBit(among, slot + 1);
         if (skipStart >= 0) {
           const block = Math.floor(entry / skipBlock);
-          if (block > Math.floor(at / skipBlock)) {
-            r = base + (block === 0 ? 0 : (skips[skipStart + 3 * (block - 1) + 2] ?? 0));
+          if (block !== loaded) {
+            const from = block === 0 ? 0 : (skips[skipStart + 3 * (block - 1) + 2] ?? 0);
+            const to = block + 1 < blocks ? (skips[skipStart + 3 * block + 2] ?? 0) : termLength;
+            bytes = this.positionBytes(segment, i, from, to - from);
+            loaded = block;
+            r = 0;
             at = block * skipBlock;
           }
           // From the block's start (or the last read entry) to this one.
@@ -692,8 +736,13 @@ export class TextField implements SearchableField {
         tfs[k++] = tf;
       }
       if (!withPositions) continue;
-      const bytes = segment.positions;
-      let r = segment.positionStarts[i] ?? 0;
+      const bytes = this.positionBytes(
+        segment,
+        i,
+        0,
+        (segment.positionStarts[i + 1] ?? 0) - (segment.positionStarts[i] ?? 0),
+      );
+      let r = 0;
       for (let e = k - (segment.entryCounts[i] ?? 0); e < k; e++) {
         starts[e] = q;
         let position = 0;
@@ -748,7 +797,6 @@ export class TextField implements SearchableField {
     for (const s of this.segments)
       total +=
         s.docs.length +
-        s.positions.length +
         20 * s.terms.length +
         s.skipTerms.byteLength +
         s.skipStarts.byteLength +

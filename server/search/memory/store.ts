@@ -242,6 +242,18 @@ export class Store {
     }
   }
 
+  /** Deletes what the copy keeps on disk (its postings' positions): the copy is dropped. */
+  close(): void {
+    for (const text of this.text.values()) text.close();
+  }
+
+  /** Bytes the copy keeps on disk (its postings' positions). */
+  get spilledBytes(): number {
+    let total = 0;
+    for (const text of this.text.values()) total += text.spilledBytes;
+    return total;
+  }
+
   /** Marks key's document dead, if there is one. */
   remove(key: string): void {
     const slot = this.keys.delete(key);
