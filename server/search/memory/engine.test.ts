@@ -306,6 +306,23 @@ describe('the memory engine answers as the SQL executor', () => {
     for (const parameters of queries) await expectSame(parameters);
   });
 
+  it('scores a search alike whether its score array is new or one another search left', async () => {
+    const searches = ['cholera', 'outbreak', '"new cases"', 'measles | dengue', 'fever', 'virus'];
+    const scoresOf = async (search: string) =>
+      (await engine.search(requestOf({ search, $top: '50' })))?.value.map((d) => [
+        d['articleId'],
+        d['@search.score'],
+      ]);
+    engine.forget();
+    const fresh = await scoresOf('cholera');
+    // More searches than are kept: their arrays are evicted and filled again by the next one.
+    for (const search of [...searches, ...searches]) await scoresOf(search);
+    engine.forget();
+    for (const search of searches) await scoresOf(search);
+    expect(fresh?.length).toBeGreaterThan(0);
+    expect(await scoresOf('cholera')).toEqual(fresh);
+  });
+
   it('searches and sorts article ids (the key field answered from the key table), across writes', async () => {
     // Corpus keys are digits: their tsvector is the key alone (key-postings.ts answers them from
     // the key table). Keys with upper case or several tokens go to the fallback TextField.

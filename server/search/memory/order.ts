@@ -124,9 +124,9 @@ export function topSlots(
   k: number,
   compare: SlotComparator,
 ): Uint32Array {
-  const slots = toSlots(match, count);
-  if (count <= 4 * k || count <= 2048) return slots.sort(compare).subarray(0, k);
-  // A max-heap on compare of the k best so far: the root is the worst kept.
+  if (count <= 4 * k || count <= 2048) return toSlots(match, count).sort(compare).subarray(0, k);
+  // A max-heap on compare of the k best so far: the root is the worst kept. The matches are
+  // visited in the bitset itself (a million of them made a 4 MB array per request).
   const heap = new Uint32Array(k);
   let size = 0;
   const siftDown = (i: number) => {
@@ -143,7 +143,18 @@ export function topSlots(
       i = worst;
     }
   };
-  for (const slot of slots) {
+  for (let w = 0; w < match.length; w++) {
+    let word = match[w] ?? 0;
+    while (word !== 0) {
+      const low = word & -word;
+      const slot = (w << 5) + 31 - Math.clz32(low);
+      word ^= low;
+      offer(slot);
+    }
+  }
+  return heap.subarray(0, size).sort(compare);
+
+  function offer(slot: number): void {
     if (size < k) {
       let i = size++;
       heap[i] = slot;
@@ -160,7 +171,6 @@ export function topSlots(
       siftDown(0);
     }
   }
-  return heap.subarray(0, size).sort(compare);
 }
 
 /**

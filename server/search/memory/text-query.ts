@@ -337,8 +337,10 @@ export function bm25(
   operands: readonly SimpleQueryNode[],
   fields: readonly SearchableField[],
   phrases: PhraseCache,
+  /** An array of store.size to fill instead of a new one (its old values are cleared). */
+  into?: Float64Array,
 ): Float64Array {
-  const scores = new Float64Array(store.size);
+  const scores = into?.fill(0) ?? new Float64Array(store.size);
   const n = store.liveCount;
   const live = store.live;
   const allLive = store.deadCount === 0;
