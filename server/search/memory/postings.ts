@@ -577,9 +577,11 @@ export class TextField implements SearchableField {
       const end = segment.docStarts[i + 1] ?? 0;
       const skipStart = segment.skipsOf(i);
       const termLength = (segment.positionStarts[i + 1] ?? 0) - (segment.positionStarts[i] ?? 0);
-      // Without a skip list (few entries) the term's positions are read at once; with one, only
-      // the blocks holding candidates are.
-      let bytes = skipStart < 0 ? this.positionBytes(segment, i, 0, termLength) : noBytes;
+      // Without a skip list (few entries), or with candidates among most of them, the term's
+      // positions are read at once; else only the blocks holding candidates are.
+      const whole =
+        skipStart < 0 || limit * 4 > (segment.entryCounts[i] ?? 0) * this.segments.length;
+      let bytes = whole ? this.positionBytes(segment, i, 0, termLength) : noBytes;
       let loaded = -1;
       const docBase = segment.docStarts[i] ?? 0;
       const skips = segment.skips;
@@ -631,7 +633,13 @@ export class TextField implements SearchableField {
         next = nextSetBit(among, slot + 1);
         if (skipStart >= 0) {
           const block = Math.floor(entry / skipBlock);
-          if (block !== loaded) {
+          if (whole) {
+            if (block !== loaded) {
+              r = block === 0 ? 0 : (skips[skipStart + 3 * (block - 1) + 2] ?? 0);
+              loaded = block;
+              at = block * skipBlock;
+            }
+          } else if (block !== loaded) {
             const from = block === 0 ? 0 : (skips[skipStart + 3 * (block - 1) + 2] ?? 0);
             const to = block + 1 < blocks ? (skips[skipStart + 3 * block + 2] ?? 0) : termLength;
             bytes = this.positionBytes(segment, i, from, to - from);

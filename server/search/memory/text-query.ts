@@ -383,9 +383,10 @@ export function bm25(
       if (operand.kind !== 'term') continue;
       for (const token of operand.tokens) {
         for (const lexeme of variants(token)) {
+          const df = field.documentFrequency(lexeme, live, allLive);
+          if (df === 0) continue;
           const { count, slots, tfs } = phrases.entries(field, lexeme);
-          const df = liveCount(count, slots);
-          if (df > 0) add(count, slots, tfs, idfOf(df));
+          add(count, slots, tfs, idfOf(df));
         }
       }
     }
