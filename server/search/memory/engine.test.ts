@@ -323,6 +323,22 @@ describe('the memory engine answers as the SQL executor', () => {
     expect(await scoresOf('cholera')).toEqual(fresh);
   });
 
+  it('scores a page ordered by a field from its documents alone as every match is scored', async () => {
+    for (const search of ['cholera | "new cases" | outbreak', 'fever virus', '"new cases"']) {
+      const byId = async (orderby: string) =>
+        new Map(
+          (await engine.search(requestOf({ search, $top: '100', $orderby: orderby })))?.value.map(
+            (d) => [d['articleId'], d['@search.score']],
+          ),
+        );
+      // insertedDate alone: the page's scores only; then the score: every match's.
+      const page = await byId('insertedDate desc');
+      const every = await byId('insertedDate desc,search.score() desc');
+      expect(page.size).toBeGreaterThan(0);
+      for (const [id, score] of page) expect({ id, score }).toEqual({ id, score: every.get(id) });
+    }
+  });
+
   it('searches and sorts article ids (the key field answered from the key table), across writes', async () => {
     // Corpus keys are digits: their tsvector is the key alone (key-postings.ts answers them from
     // the key table). Keys with upper case or several tokens go to the fallback TextField.

@@ -661,11 +661,14 @@ export class MemoryEngine {
     }
     // Prefix-only, match-all and negation-only queries score 1 (Azure: constant score).
     const scored = ranked.length > 0 && searched.length > 0;
-    const scores = scored
-      ? this.scoresOf(searchKey, (into) => bm25(store, ranked, searched, phrases, into))
-      : null;
-
     const keys = leadingKeys(this.index, request.orderBy, scored);
+    // Every match's score only when the order needs it; else the page's alone, once it is known
+    // (the browser's searches are ordered by a field).
+    const byScore = keys.some((key) => key.kind === 'score');
+    const scores =
+      scored && byScore
+        ? this.scoresOf(searchKey, (into) => bm25(store, ranked, searched, phrases, into))
+        : null;
 
     let top: Uint32Array | undefined;
     if (match === undefined) {
@@ -704,8 +707,13 @@ export class MemoryEngine {
       top ??= topSlots(match, count, k, comparatorOf(store, keys, scores));
     }
     const slots = top.slice(request.skip, k);
-    const pageScores = new Float64Array(slots.length);
-    slots.forEach((s, i) => (pageScores[i] = scores === null ? 1 : (scores[s] ?? 0)));
+    let pageScores: Float64Array;
+    if (scored && scores === null) {
+      pageScores = bm25(store, ranked, searched, phrases, undefined, slots);
+    } else {
+      pageScores = new Float64Array(slots.length);
+      slots.forEach((s, i) => (pageScores[i] = scores === null ? 1 : (scores[s] ?? 0)));
+    }
     return { count, slots, scores: pageScores };
   }
 }

@@ -96,10 +96,12 @@ export class KeyTextField implements SearchableField {
     return this.keys.find(lexeme) !== undefined || this.fallback.has(lexeme);
   }
 
-  entries(lexeme: string): Entries {
-    const rest = this.fallback.entries(lexeme);
+  entries(lexeme: string, among?: Bitset): Entries {
+    const rest = this.fallback.entries(lexeme, among);
     const slot = this.conformingSlotOf(lexeme);
-    return slot < 0 ? rest : inserted(rest, slot, null);
+    return slot < 0 || (among !== undefined && !hasBit(among, slot))
+      ? rest
+      : inserted(rest, slot, null);
   }
 
   documentFrequency(lexeme: string, live: Bitset, allLive: boolean): number {

@@ -246,7 +246,8 @@ export interface SearchableField {
   /** False when no slot ever had the lexeme (true may still have none). */
   has(lexeme: string): boolean;
   /** The lexeme's entries, slots ascending; dead slots may be among them, a live one never missing. */
-  entries(lexeme: string): Entries;
+  /** With among, only the entries of its slots (a page's, to score it alone). */
+  entries(lexeme: string, among?: Bitset): Entries;
   /**
    * The number of live slots holding the lexeme (BM25's document frequency), without decoding
    * its entries into arrays; allLive: the store has no dead slot (then the entries are counted).
@@ -539,8 +540,10 @@ export class TextField implements SearchableField {
   }
 
   /** The lexeme's entries (slots and tfs). */
-  entries(lexeme: string): Entries {
-    return this.decode(lexeme, false);
+  entries(lexeme: string, among?: Bitset): Entries {
+    return among === undefined
+      ? this.decode(lexeme, false)
+      : this.decodeAmong(lexeme, among, false);
   }
 
   /**
@@ -552,14 +555,14 @@ export class TextField implements SearchableField {
   }
 
   /** The entries of among's slots with their positions; the others' positions are skipped. */
-  private decodeAmong(lexeme: string, among: Bitset): PositionalEntries {
+  private decodeAmong(lexeme: string, among: Bitset, withPositions = true): PositionalEntries {
     const term = this.lexicon.find(lexeme);
     if (term === undefined) return noEntries;
     const limit = cardinality(among);
     const slots = new Uint32Array(limit);
     const tfs = new Uint32Array(limit);
-    const starts = new Uint32Array(limit);
-    let positions = new Uint32Array(Math.max(16, limit * 4));
+    const starts = new Uint32Array(withPositions ? limit : 0);
+    let positions = new Uint32Array(withPositions ? Math.max(16, limit * 4) : 0);
     let k = 0;
     let q = 0;
     const room = (needed: number) => {
@@ -581,7 +584,7 @@ export class TextField implements SearchableField {
       // positions are read at once; else only the blocks holding candidates are.
       const whole =
         skipStart < 0 || limit * 4 > (segment.entryCounts[i] ?? 0) * this.segments.length;
-      let bytes = whole ? this.positionBytes(segment, i, 0, termLength) : noBytes;
+      let bytes = whole && withPositions ? this.positionBytes(segment, i, 0, termLength) : noBytes;
       let loaded = -1;
       const docBase = segment.docStarts[i] ?? 0;
       const skips = segment.skips;
@@ -623,7 +626,7 @@ export class TextField implements SearchableField {
         if (slot !== next) {
           if (slot > next) next = nextSetBit(among, slot);
           if (slot !== next) {
-            if (skipStart >= 0) continue;
+            if (skipStart >= 0 || !withPositions) continue;
             // No skip list: skip this entry's tf varints now (each ends at a byte below 0x80).
             for (let t = 0; t < tf; t++) while ((bytes[r++] ?? 0) >= 0x80);
             at = entry + 1;
@@ -631,6 +634,11 @@ export class TextField implements SearchableField {
           }
         }
         next = nextSetBit(among, slot + 1);
+        if (!withPositions) {
+          slots[k] = slot;
+          tfs[k++] = tf;
+          continue;
+        }
         if (skipStart >= 0) {
           const block = Math.floor(entry / skipBlock);
           if (whole) {

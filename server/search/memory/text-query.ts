@@ -339,8 +339,22 @@ export function bm25(
   phrases: PhraseCache,
   /** An array of store.size to fill instead of a new one (its old values are cleared). */
   into?: Float64Array,
+  /**
+   * Only these slots (a page ordered without the score): their scores, in page order, from
+   * their entries alone (skip lists jump to them) instead of every matching document's.
+   */
+  page?: Uint32Array,
 ): Float64Array {
-  const scores = into?.fill(0) ?? new Float64Array(store.size);
+  const among = page === undefined ? undefined : emptyBitset(store.capacity);
+  const indexOf = new Map<number, number>();
+  page?.forEach((slot, i) => {
+    if (among !== undefined) setBit(among, slot);
+    indexOf.set(slot, i);
+  });
+  const scores =
+    page !== undefined
+      ? new Float64Array(page.length)
+      : (into?.fill(0) ?? new Float64Array(store.size));
   const n = store.liveCount;
   const live = store.live;
   const allLive = store.deadCount === 0;
@@ -360,9 +374,11 @@ export function bm25(
       for (let i = 0; i < count; i++) {
         const slot = slots[i] ?? 0;
         if ((((live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 0) continue;
+        const at = among === undefined ? slot : (indexOf.get(slot) ?? -1);
+        if (at < 0) continue;
         const tf = tfs[i] ?? 0;
         const norm = k1 * (1 - b + (b * (lengths[slot] ?? 0)) / average);
-        scores[slot] = (scores[slot] ?? 0) + (idf * tf * (k1 + 1)) / (tf + norm);
+        scores[at] = (scores[at] ?? 0) + (idf * tf * (k1 + 1)) / (tf + norm);
       }
     };
     for (const operand of operands) {
@@ -385,7 +401,8 @@ export function bm25(
         for (const lexeme of variants(token)) {
           const df = field.documentFrequency(lexeme, live, allLive);
           if (df === 0) continue;
-          const { count, slots, tfs } = phrases.entries(field, lexeme);
+          const { count, slots, tfs } =
+            among === undefined ? phrases.entries(field, lexeme) : field.entries(lexeme, among);
           add(count, slots, tfs, idfOf(df));
         }
       }
