@@ -46,11 +46,17 @@ describe('DocumentFile', () => {
     // A process that has exited: its id is free (or reused by a live one, then left alone).
     const { pid: dead } = spawnSync(process.execPath, ['-e', '']);
     const orphan = join(directory, `ist-search-documents-${dead}-abc123`);
+    const orphanPositions = join(directory, `ist-search-positions-${dead}-ghi789`);
     const live = join(directory, `ist-search-documents-${process.pid}-def456`);
     const other = join(directory, 'something-else-1-x');
-    for (const folder of [orphan, live, other]) mkdirSync(folder);
-    expect(sweepOrphanedSpillFolders(directory)).toBe(1);
-    expect([existsSync(orphan), existsSync(live), existsSync(other)]).toEqual([false, true, true]);
+    for (const folder of [orphan, orphanPositions, live, other]) mkdirSync(folder);
+    expect(sweepOrphanedSpillFolders(directory)).toBe(2);
+    expect([orphan, orphanPositions, live, other].map((folder) => existsSync(folder))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
     rmSync(directory, { recursive: true, force: true });
   });
 
