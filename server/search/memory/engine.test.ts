@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchQueries } from '../../../tests/bench/search-queries';
@@ -520,6 +522,12 @@ describe('the memory engine answers as the SQL executor', () => {
 
   it('loads in the background: SQL answers until then, and writes made meanwhile are in', async () => {
     let timerRan = false;
+    // This process's spill folders (documents, positions): the second copy's go with it.
+    const spillFolders = () =>
+      readdirSync(tmpdir()).filter((name) =>
+        new RegExp(`^ist-search-(documents|positions)-${process.pid}-`).test(name),
+      ).length;
+    const foldersBefore = spillFolders();
     const second = MemoryEngine.open(database.db, articlesIndex);
     setTimeout(() => (timerRan = true), 0);
     try {
@@ -547,8 +555,11 @@ describe('the memory engine answers as the SQL executor', () => {
       );
       expect(deleted?.count?.value).toBe(0);
       expect(second.documentCount).toBe(engine.documentCount);
+      // Its documents' file, and a positions file per searchable field with sealed postings.
+      expect(spillFolders()).toBeGreaterThan(foldersBefore + 1);
     } finally {
       second.close();
     }
+    expect(spillFolders()).toBe(foldersBefore);
   });
 });
