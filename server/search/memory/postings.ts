@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '../index-definition';
 import { StringTable } from './strings';
 import { lowerBound } from './order';
-import { cardinality, type Bitset } from './bitset';
+import { andInto, cardinality, type Bitset } from './bitset';
 import { SpillFile } from './spill-file';
 import { parseTsvector } from './tsvector';
 
@@ -506,35 +506,16 @@ export class TextField implements SearchableField {
   documentFrequency(lexeme: string, live: Bitset, allLive: boolean): number {
     const term = this.lexicon.find(lexeme);
     if (term === undefined) return 0;
-    let df = 0;
+    if (!allLive) {
+      // Dead slots among the entries: the lexeme's slots decoded into a bitset, then the live ones.
+      const set = new Uint32Array(live.length);
+      this.orInto(lexeme, set);
+      return cardinality(andInto(set, live));
+    }
+    let df = this.tail.countOf(term);
     for (const segment of this.segments) {
       const i = segment.find(term);
-      if (i < 0) continue;
-      if (allLive) {
-        df += segment.entryCounts[i] ?? 0;
-        continue;
-      }
-      const docs = segment.docs;
-      const end = segment.docStarts[i + 1] ?? 0;
-      let p = segment.docStarts[i] ?? 0;
-      let slot = segment.first;
-      while (p < end) {
-        let byte = docs[p++] ?? 0;
-        let gap = byte & 0x7f;
-        for (let shift = 7; byte >= 0x80; shift += 7) {
-          byte = docs[p++] ?? 0;
-          gap |= (byte & 0x7f) << shift;
-        }
-        while ((docs[p++] ?? 0) >= 0x80);
-        slot += gap;
-        df += ((live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1;
-      }
-    }
-    const tail = this.tail;
-    if (allLive) return df + tail.countOf(term);
-    for (let e = tail.headOf(term); e >= 0; e = tail.next[e] ?? -1) {
-      const slot = tail.slots[e] ?? 0;
-      df += ((live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1;
+      if (i >= 0) df += segment.entryCounts[i] ?? 0;
     }
     return df;
   }
