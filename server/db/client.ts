@@ -36,6 +36,8 @@ export interface OpenDatabase {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball (tests start their databases from one). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the bytes of its WebAssembly memory (it grows, never shrinks; the bench). */
+  wasmBytes?(): number;
 }
 
 /** How to open PGlite: from a tarball dumpDataDir made (a migrated test template). */
@@ -133,5 +135,6 @@ export async function openDatabase(
     poolStats: () => undefined,
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    wasmBytes: () => client.Module.wasmMemory.buffer.byteLength,
   };
 }

@@ -6,8 +6,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { ServerConfig } from '../../server/config';
-import { loadServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/search/execute';
@@ -26,6 +24,8 @@ import { generateArticles } from '../../server/seed/generate/articles';
 import type { GeneratedLocations } from '../../server/seed/generate/locations';
 import { generateLocations } from '../../server/seed/generate/locations';
 import { createRng } from '../../server/seed/prng';
+import type { CorpusTarget } from './search-target';
+import { benchConfig } from './search-target';
 
 /** The moment the corpus is generated "at": the bench's date filters are relative to it. */
 export const corpusNow = new Date('2025-06-01T00:00:00Z');
@@ -35,11 +35,6 @@ const ARTICLES_PER_CHUNK = 25_000;
 /** Documents per INSERT, sent as one JSON parameter. */
 const ROWS_PER_STATEMENT = 1_000;
 
-/** Where a corpus lives. */
-export type CorpusTarget =
-  | { readonly engine: 'pglite'; readonly size: number; readonly dataDir: string }
-  | { readonly engine: 'postgres'; readonly size: number; readonly databaseUrl: string };
-
 /** How a corpus was built (kept next to it, so reuse still reports it). */
 export interface CorpusBuild {
   readonly documents: number;
@@ -48,21 +43,6 @@ export interface CorpusBuild {
   /** CREATE INDEX of every secondary and GIN index, the primary key and ANALYZE. */
   readonly indexMs: number;
   readonly builtAt: string;
-}
-
-/** A config for the bench's database: PGlite in the folder, or the scratch PostgreSQL. */
-export function benchConfig(target: CorpusTarget, port = 5150): ServerConfig {
-  return loadServerConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: target.engine === 'pglite' ? target.dataDir : 'memory://',
-    DATABASE_URL: target.engine === 'postgres' ? target.databaseUrl : '',
-    // An external issuer: the bench needs no sign-in, and the embedded provider would write keys.
-    OIDC_ISSUER: 'https://issuer.bench.invalid',
-    STATIC_DIR: '/nonexistent-ist-bench-dist',
-    LOG_LEVEL: 'warn',
-  });
 }
 
 /** The build record's file: beside the PGlite folder, or under data/ for PostgreSQL. */

@@ -11,7 +11,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createRng } from '../../server/seed/prng';
 import { httpGet } from './http-get';
-import type { CorpusTarget } from './search-corpus';
+import type { CorpusTarget } from './search-target';
 import { ensureCorpus } from './search-corpus';
 import {
   generateMix,
@@ -140,6 +140,7 @@ function footprintTable(parts: Readonly<Record<string, number>>): string {
     'V8 heap allocated',
     'outside the heap (external)',
     'of which array buffers',
+    'of which PGlite WebAssembly memory',
   ];
   // The engine's files (`on disk: …`) are outside the process: listed after the copy's sum.
   const onDisk = Object.entries(parts).filter(([part]) => part.startsWith('on disk'));
@@ -150,7 +151,9 @@ function footprintTable(parts: Readonly<Record<string, number>>): string {
   return [
     '| part | MB |',
     '|---|---|',
-    ...processParts.map((part) => `| ${part} | ${mbOf(parts[part] ?? 0)} |`),
+    ...processParts
+      .filter((part) => part in parts)
+      .map((part) => `| ${part} | ${mbOf(parts[part] ?? 0)} |`),
     `| **the in-memory copy (sum of the parts below)** | **${mbOf(total)}** |`,
     ...engineParts.map(([part, bytes]) => `| ${part} | ${mbOf(bytes)} |`),
     ...onDisk.map(([part, bytes]) => `| ${part} (not resident) | ${mbOf(bytes)} |`),

@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import type { CorpusTarget } from './search-corpus';
+import type { CorpusTarget } from './search-target';
 import { folderBytes } from './search-corpus';
 import type { FloorRequest, FloorResponse, RunPlan, SampleResponse } from './search-queries';
 

@@ -11,8 +11,8 @@ import { rowsOf } from '../../server/search/execute';
 import { articlesIndex } from '../../server/search/index-definition';
 import { MemoryEngine } from '../../server/search/memory/engine';
 import { normaliseSearchRequest, rawFromQueryString } from '../../server/search/request';
-import type { CorpusTarget } from './search-corpus';
-import { benchConfig } from './search-corpus';
+import type { CorpusTarget } from './search-target';
+import { benchConfig } from './search-target';
 import type {
   FloorRequest,
   FloorResponse,
@@ -80,6 +80,9 @@ async function main() {
             'V8 heap allocated': usage.heapTotal,
             'outside the heap (external)': usage.external,
             'of which array buffers': usage.arrayBuffers,
+            ...(database.wasmBytes === undefined
+              ? {}
+              : { 'of which PGlite WebAssembly memory': database.wasmBytes() }),
             ...memory?.footprint(),
           };
           const data = Object.entries(parts).map(([part, bytes]) => ({ part, bytes }));

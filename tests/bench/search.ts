@@ -18,7 +18,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { CorpusTarget } from './search-corpus';
+import type { CorpusTarget } from './search-target';
 import { ensureCorpus } from './search-corpus';
 import { httpGet } from './http-get';
 import type { Latencies, RunPlan } from './search-queries';
