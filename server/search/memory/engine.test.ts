@@ -168,6 +168,20 @@ describe('the memory engine answers as the SQL executor', () => {
     }
   }, 120_000);
 
+  it("the article index's sorts, each direction walked from one presorted array", async () => {
+    // `X desc, insertedDate desc` is `X, insertedDate desc` walked run by run from its end.
+    const orderings = Object.keys(engine.footprint()).find((part) => part.startsWith('orderings'));
+    const [, walked, arrays] = /\((\d+), (\d+) arrays\)/.exec(orderings ?? '') ?? [];
+    expect(Number(arrays)).toBeLessThan(Number(walked));
+    for (const orderby of articlesIndex.presortedOrderBy ?? []) {
+      for (const filter of ['isRead eq false', "sourceGroup ge 'M'", 'clusterId eq null']) {
+        await expectSame({ $filter: filter, $orderby: orderby, $top: '40' });
+      }
+      await expectSame({ $orderby: orderby, $skip: '1000', $top: '30' });
+      await expectSame({ search: 'cholera', $orderby: orderby, $top: '25' });
+    }
+  }, 120_000);
+
   it('searches under both modes, with search fields and paging', async () => {
     for (const search of searches) {
       for (const searchMode of ['any', 'all']) {

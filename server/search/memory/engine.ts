@@ -14,6 +14,7 @@ import {
   sortInSlices,
   topSlots,
   walkPermutation,
+  type Walkable,
   walkPermutationThenOrder,
   type SortKey,
 } from './order';
@@ -38,7 +39,7 @@ const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.
 const resortAfter = 10_000;
 /** Score arrays kept (8 bytes a slot each): at most 4, and 16 MB (2 at 1,000,000 slots). */
 const keptScores = 4;
-const keptScoreBytes = 16 * 2 ** 20;
+const keptScoreBytes = 8 * 2 ** 20;
 /**
  * Orderings presorted on load besides the index's own (IndexDefinition.presortedOrderBy): key
  * order, and the dates descending. Each also serves its field's range filters (filter.ts
@@ -59,11 +60,14 @@ export interface LoadReport {
   readonly bytes: number;
 }
 
-/** The live slots of a copy sorted by an ordering, as of when the copy had `size` slots. */
-interface Permutation {
+/**
+ * The live slots of a copy sorted by an ordering, as of when the copy had `size` slots: `slots`
+ * as they are, or the runs of their first key reversed (order.ts Walkable) when they are the
+ * mirror ordering's (`X desc, rest` of `X asc, rest`).
+ */
+interface Permutation extends Walkable {
   readonly store: Store;
   readonly size: number;
-  readonly slots: Uint32Array;
 }
 
 /**
@@ -91,7 +95,7 @@ export class MemoryEngine {
   /** Orderings to sort in the background, by signature (the timer that will). */
   private readonly pendingSorts = new Map<string, NodeJS.Timeout | 'sorting'>();
   /** Match bitsets of recent `search` expressions and `$filter` conjuncts (match-cache.ts). */
-  private readonly matches = new MatchCache(256, 24 * 2 ** 20);
+  private readonly matches = new MatchCache(256, 12 * 2 ** 20);
   /** Parsed `search` and `$filter` texts (they depend on the text alone). */
   private readonly parsed: ParsedCache;
   private phrases: PhraseCache;
@@ -379,7 +383,10 @@ export class MemoryEngine {
    */
   private readonly sortedSlots = (field: string): SortedSlots | undefined => {
     const found = this.permutations.get(field === this.index.key ? '' : `${field} desc`);
-    return found !== undefined && found.store === this.store ? found : undefined;
+    // A mirror walked run by run is no sorted array to search.
+    return found !== undefined && found.store === this.store && found.reversedGroups === undefined
+      ? found
+      : undefined;
   };
 
   /**
@@ -399,8 +406,25 @@ export class MemoryEngine {
       return { store, size, slots: await sortInSlices(liveSlots(store), compare) };
     }
     const keys = sortKeysOf(this.index, signature);
+    const [first] = keys;
+    const usable = (p: Permutation | undefined): p is Permutation =>
+      p !== undefined && p.store === store && p.size === size && p.reversedGroups === undefined;
+    if (first !== undefined) {
+      // The other direction's ordering, walked run by run from its end.
+      const mirror = kept.get(
+        signatureOf([{ ...first, descending: !first.descending }, ...keys.slice(1)]),
+      );
+      if (usable(mirror)) {
+        return {
+          store,
+          size,
+          slots: mirror.slots,
+          reversedGroups: comparatorOf(store, [first], null, false),
+        };
+      }
+    }
     const rest = kept.get(signatureOf(keys.slice(1)));
-    if (rest !== undefined && rest.store === store && rest.size === size && keys[0] !== undefined) {
+    if (usable(rest) && first !== undefined) {
       return { store, size, slots: permutationBy(store, keys.slice(0, 1), rest.slots) };
     }
     return { store, size, slots: permutationBy(store, keys, this.keyOrder(store, kept.get(''))) };
@@ -566,12 +590,15 @@ export class MemoryEngine {
   footprint(): Record<string, number> {
     const parts = footprintOf(this.store);
     let orderings = 0;
-    for (const permutation of this.permutations.values()) orderings += permutation.slots.byteLength;
-    parts[`orderings (${this.permutations.size})`] = orderings;
+    const arrays = new Set(Array.from(this.permutations.values(), (p) => p.slots));
+    for (const slots of arrays) orderings += slots.byteLength;
+    parts[`orderings (${this.permutations.size}, ${arrays.size} arrays)`] = orderings;
     let scores = 0;
     for (const kept of this.scores.values()) scores += kept.scores.byteLength;
     parts['kept scores'] = scores;
     parts['kept match bitsets'] = this.matches.bytes;
+    parts['kept phrase hits'] = this.phrases.bytes.hits;
+    parts['kept decoded postings'] = this.phrases.bytes.decoded;
     // In memory: the offsets; the file itself is on disk (its hot part in the page cache).
     parts['document file offsets'] = this.files.get(this.store)?.bytes ?? 0;
     // On disk, in the page cache when used: not resident in the process.
@@ -694,10 +721,10 @@ export class MemoryEngine {
         const extras = appended.filter((s) => s >= permutation.size).sort(compare);
         top =
           leading.length === keys.length
-            ? walkPermutation(match, permutation.slots, k, extras, compare)
+            ? walkPermutation(match, permutation, k, extras, compare)
             : walkPermutationThenOrder(
                 match,
-                permutation.slots,
+                permutation,
                 k,
                 extras,
                 { compare, tie: comparatorOf(store, leading, null, false) },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../seed/prng';
 import { emptyBitset, setBit } from './bitset';
-import { sortInSlices, walkPermutationThenOrder } from './order';
+import { runStart, sortInSlices, walkPermutation, walkPermutationThenOrder } from './order';
 
 describe('walkPermutationThenOrder', () => {
   it('gives the first k in full order from a permutation sorted by the leading key alone', () => {
@@ -32,7 +32,7 @@ describe('walkPermutationThenOrder', () => {
       const limit = rng.next() < 0.2 ? 8 : 65_536;
       const got = walkPermutationThenOrder(
         match,
-        permutation,
+        { slots: permutation },
         k,
         extras,
         { compare: leading, tie },
@@ -46,6 +46,64 @@ describe('walkPermutationThenOrder', () => {
         continue;
       }
       expect([...got]).toEqual(expected);
+    }
+  });
+});
+
+describe('walkPermutation over reversed groups', () => {
+  it('walks `X desc, rest` from the `X asc, rest` array as a sort by X desc, rest would give', () => {
+    const rng = createRng(11);
+    for (let round = 0; round < 300; round++) {
+      const n = 1 + rng.int(0, 500);
+      // From one run (every slot equal) to runs of one slot (every value distinct).
+      const distinct = 1 + rng.int(0, n);
+      const values = Float64Array.from({ length: n }, () => rng.int(0, distinct - 1));
+      const rest = Float64Array.from({ length: n }, () => rng.int(0, 3));
+      const ascending = (a: number, b: number) =>
+        (values[a] ?? 0) - (values[b] ?? 0) || (rest[b] ?? 0) - (rest[a] ?? 0) || a - b;
+      // The oracle: the other direction sorted on its own.
+      const descending = (a: number, b: number) =>
+        (values[b] ?? 0) - (values[a] ?? 0) || (rest[b] ?? 0) - (rest[a] ?? 0) || a - b;
+      const presorted = rng.int(0, n);
+      const slots = Uint32Array.from({ length: presorted }, (_, i) => i).sort(ascending);
+      const match = emptyBitset(n);
+      const matching: number[] = [];
+      for (let s = 0; s < n; s++) {
+        if (rng.next() < 0.5) {
+          setBit(match, s);
+          matching.push(s);
+        }
+      }
+      const extras = Uint32Array.from(matching.filter((s) => s >= presorted)).sort(descending);
+      const k = 1 + rng.int(0, 80);
+      const same = (a: number, b: number) => (values[a] ?? 0) - (values[b] ?? 0);
+      const got = walkPermutation(match, { slots, reversedGroups: same }, k, extras, descending);
+      expect([...got]).toEqual([...matching].sort(descending).slice(0, k));
+    }
+  });
+
+  it('finds where a run starts, for runs of every length', () => {
+    for (const lengths of [
+      [1],
+      [5],
+      [1, 1, 1],
+      [3, 1, 64, 2],
+      [1000, 1],
+      [1, 1000],
+      [7, 33, 129],
+    ]) {
+      const slots = Uint32Array.from(
+        lengths.flatMap((length, run) => Array<number>(length).fill(run)),
+      );
+      const same = (a: number, b: number) => a - b;
+      let end = slots.length;
+      const starts: number[] = [];
+      while (end > 0) {
+        end = runStart(slots, end, same);
+        starts.unshift(end);
+      }
+      const expected = lengths.map((_, run) => lengths.slice(0, run).reduce((a, b) => a + b, 0));
+      expect(starts).toEqual(expected);
     }
   });
 });

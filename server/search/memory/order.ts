@@ -181,7 +181,7 @@ export function topSlots(
  */
 export function walkPermutationThenOrder(
   match: Bitset,
-  permutation: Uint32Array,
+  permutation: Walkable,
   k: number,
   extras: Uint32Array,
   leading: { readonly compare: SlotComparator; readonly tie: SlotComparator },
@@ -198,28 +198,74 @@ export function walkPermutationThenOrder(
 }
 
 /**
+ * An ordering walked from a presorted permutation: as it is, or (`reversedGroups`, the first
+ * key's comparator) its runs of equal first key in reverse order, each run in its own order.
+ * `X desc, rest` is `X asc, rest` so walked: one array serves both directions (4 bytes a
+ * document less per pair: 30 MB at 1,000,000 documents).
+ */
+export interface Walkable {
+  readonly slots: Uint32Array;
+  readonly reversedGroups?: SlotComparator;
+}
+
+/**
  * The first `k` matching slots by walking a presorted permutation of the live slots, merged
  * with `extras`: matching slots appended since, already sorted by the same comparator.
  */
 export function walkPermutation(
   match: Bitset,
-  permutation: Uint32Array,
+  ordering: Walkable,
   k: number,
   extras: Uint32Array,
   compare: SlotComparator,
 ): Uint32Array {
+  const permutation = ordering.slots;
   const out = new Uint32Array(k);
   let n = 0;
   let j = 0;
-  for (let i = 0; i < permutation.length && n < k; i++) {
-    const s = permutation[i] ?? 0;
-    if ((((match[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 0) continue;
-    while (j < extras.length && n < k && compare(extras[j] ?? 0, s) < 0)
-      out[n++] = extras[j++] ?? 0;
-    if (n < k) out[n++] = s;
+  const same = ordering.reversedGroups;
+  // The slots [start, end) in order, then (reversed groups) the run before them, and so on.
+  let end = permutation.length;
+  let start = same === undefined || end === 0 ? 0 : runStart(permutation, end, same);
+  for (;;) {
+    for (let i = start; i < end && n < k; i++) {
+      const s = permutation[i] ?? 0;
+      if ((((match[s >>> 5] ?? 0) >>> (s & 31)) & 1) === 0) continue;
+      while (j < extras.length && n < k && compare(extras[j] ?? 0, s) < 0)
+        out[n++] = extras[j++] ?? 0;
+      if (n < k) out[n++] = s;
+    }
+    if (same === undefined || start === 0 || n >= k) break;
+    end = start;
+    start = runStart(permutation, end, same);
   }
   while (j < extras.length && n < k) out[n++] = extras[j++] ?? 0;
   return out.subarray(0, n);
+}
+
+/**
+ * Where the run of slots equal (by `same`) to permutation[end - 1] starts: galloping back from
+ * the end, then a binary search, so a run costs about 2·log2(its length) comparisons.
+ */
+export function runStart(permutation: Uint32Array, end: number, same: SlotComparator): number {
+  const last = permutation[end - 1] ?? 0;
+  let inside = end - 1;
+  let step = 1;
+  let probe = inside - step;
+  while (probe >= 0 && same(permutation[probe] ?? 0, last) === 0) {
+    inside = probe;
+    step *= 2;
+    probe = inside - step;
+  }
+  // Equal at `inside`, different at `probe` (or before the start): the run starts in between.
+  let lo = Math.max(probe + 1, 0);
+  let hi = inside;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (same(permutation[mid] ?? 0, last) === 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** Slots of a run sorted natively before the merge passes. */

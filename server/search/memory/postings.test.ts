@@ -97,39 +97,46 @@ describe('compressed postings', () => {
     expect(text.withPrefix('-1')).toEqual(['-19']);
   });
 
-  it("reads a common word's positions among few candidates through its skip lists", () => {
-    const rng = createRng(23);
-    // Segments of 1,500 documents: a word in nearly every one gets skip lists there.
-    const text = new TextField(field, 4096, 1_500);
-    const size = 4_000;
-    for (let slot = 0; slot < size; slot++) {
-      const lexemes = new Map<string, number[]>();
-      let position = 1;
-      for (let i = rng.int(0, 6); i > 0; i--) {
-        const word = rng.next() < 0.9 ? 'in' : 'rare';
-        const list = lexemes.get(word) ?? [];
-        list.push(position);
-        // Gaps over 127: two-byte varints among the skipped ones.
-        position += rng.next() < 0.3 ? rng.int(128, 900) : rng.int(1, 5);
-        lexemes.set(word, list);
-      }
-      text.index(slot, tsvector(lexemes));
-    }
-    text.trim();
-    const all = text.positional('in');
-    const view = (e: typeof all) =>
-      Array.from({ length: e.count }, (_, i) => ({
-        slot: e.slots[i] ?? 0,
-        positions: [...e.positions.subarray(e.starts[i], (e.starts[i] ?? 0) + (e.tfs[i] ?? 0))],
-      }));
-    for (const density of [0.001, 0.01, 0.2, 1]) {
-      const among = new Uint32Array(Math.ceil(size / 32));
+  // Segments of 1,500 documents: a word in nearly every one gets skip lists there. Of 20,000:
+  // its positions there outgrow one read's window (postings.ts positionWindow, 32 KB).
+  it.each([
+    { segment: 1_500, size: 4_000 },
+    { segment: 20_000, size: 45_000 },
+  ])(
+    "reads a common word's positions among few candidates through its skip lists (segments of $segment)",
+    ({ segment, size }) => {
+      const rng = createRng(23);
+      const text = new TextField(field, 4096, segment);
       for (let slot = 0; slot < size; slot++) {
-        if (rng.next() < density) among[slot >>> 5] = (among[slot >>> 5] ?? 0) | (1 << (slot & 31));
+        const lexemes = new Map<string, number[]>();
+        let position = 1;
+        for (let i = rng.int(0, 6); i > 0; i--) {
+          const word = rng.next() < 0.9 ? 'in' : 'rare';
+          const list = lexemes.get(word) ?? [];
+          list.push(position);
+          // Gaps over 127: two-byte varints among the skipped ones.
+          position += rng.next() < 0.3 ? rng.int(128, 900) : rng.int(1, 5);
+          lexemes.set(word, list);
+        }
+        text.index(slot, tsvector(lexemes));
       }
-      const inAmong = (e: { slot: number }) =>
-        (((among[e.slot >>> 5] ?? 0) >>> (e.slot & 31)) & 1) === 1;
-      expect(view(text.positional('in', 0, among))).toEqual(view(all).filter(inAmong));
-    }
-  });
+      text.trim();
+      const all = text.positional('in');
+      const view = (e: typeof all) =>
+        Array.from({ length: e.count }, (_, i) => ({
+          slot: e.slots[i] ?? 0,
+          positions: [...e.positions.subarray(e.starts[i], (e.starts[i] ?? 0) + (e.tfs[i] ?? 0))],
+        }));
+      for (const density of [0.001, 0.01, 0.2, 1]) {
+        const among = new Uint32Array(Math.ceil(size / 32));
+        for (let slot = 0; slot < size; slot++) {
+          if (rng.next() < density)
+            among[slot >>> 5] = (among[slot >>> 5] ?? 0) | (1 << (slot & 31));
+        }
+        const inAmong = (e: { slot: number }) =>
+          (((among[e.slot >>> 5] ?? 0) >>> (e.slot & 31)) & 1) === 1;
+        expect(view(text.positional('in', 0, among))).toEqual(view(all).filter(inAmong));
+      }
+    },
+  );
 });

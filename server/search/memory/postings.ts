@@ -11,6 +11,11 @@ const defaultSegmentDocuments = 16_384;
 const skipBlock = 128;
 /** A term gets a skip list in a segment once it has this many entries there. */
 const skipFrom = 4 * skipBlock;
+/**
+ * Bytes of positions read at once when a phrase reads a common word's blocks: a block's are a
+ * few hundred, and a read from the page cache cost several µs whatever its size.
+ */
+const positionWindow = 32 * 1024;
 /** Lexemes added since the sorted lexicon was made, scanned linearly until merged in. */
 const unsortedLexemes = 4_096;
 
@@ -566,6 +571,9 @@ export class TextField implements SearchableField {
       const whole =
         skipStart < 0 || limit * 4 > (segment.entryCounts[i] ?? 0) * this.segments.length;
       let bytes = whole && withPositions ? this.positionBytes(segment, i, 0, termLength) : noBytes;
+      /** The term's position bytes read last (from byte windowFrom), when not whole. */
+      let window: Uint8Array = noBytes;
+      let windowFrom = 0;
       let loaded = -1;
       const docBase = segment.docStarts[i] ?? 0;
       const skips = segment.skips;
@@ -631,7 +639,17 @@ export class TextField implements SearchableField {
           } else if (block !== loaded) {
             const from = block === 0 ? 0 : (skips[skipStart + 3 * (block - 1) + 2] ?? 0);
             const to = block + 1 < blocks ? (skips[skipStart + 3 * block + 2] ?? 0) : termLength;
-            bytes = this.positionBytes(segment, i, from, to - from);
+            // One read for the blocks ahead too (a system call each cost more than their bytes).
+            if (from < windowFrom || to > windowFrom + window.length) {
+              windowFrom = from;
+              window = this.positionBytes(
+                segment,
+                i,
+                from,
+                Math.min(termLength, Math.max(to, from + positionWindow)) - from,
+              );
+            }
+            bytes = window.subarray(from - windowFrom, to - windowFrom);
             loaded = block;
             r = 0;
             at = block * skipBlock;

@@ -110,7 +110,7 @@ const noHits: PhraseHits = { count: 0, slots: new Uint32Array(0), frequencies: n
 
 /** Phrases kept per store: the least recently used go first beyond this many or bytes. */
 const keptPhrases = 64;
-const keptPhraseBytes = 16 * 2 ** 20;
+const keptPhraseBytes = 8 * 2 ** 20;
 
 /** Bytes of what a cache keeps: its typed arrays. */
 function typedBytes(value: object): number {
@@ -165,6 +165,15 @@ export class PhraseCache {
     return keep(this.plainKept, key, this.store.size, () => field.entries(lexeme));
   }
 
+  /** Bytes kept: the phrase hits, the decoded entries (the footprint report). */
+  get bytes(): { hits: number; decoded: number } {
+    let hits = 0;
+    for (const kept of this.found.values()) hits += typedBytes(kept.hits);
+    let decoded = 0;
+    for (const kept of this.plainKept.values()) decoded += typedBytes(kept.entries);
+    return { hits, decoded };
+  }
+
   hits(field: SearchableField, tokens: readonly string[]): PhraseHits {
     const key = this.fieldKey(field, tokens.join(' '));
     const kept = this.found.get(key);
@@ -185,7 +194,7 @@ export class PhraseCache {
 
 /** Decoded entries kept per lexeme (the few of the last phrases and ranked terms). */
 const keptDecodes = 8;
-const keptDecodeBytes = 24 * 2 ** 20;
+const keptDecodeBytes = 12 * 2 ** 20;
 
 /** The kept value of key while the store has `size` slots, else computed and kept. */
 function keep<T extends object>(
