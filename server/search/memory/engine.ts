@@ -8,7 +8,7 @@ import { maxPageSize, maxSkip, parseOrderBy } from '../request';
 import type { Bitset } from './bitset';
 import { andInto, cardinality, toSlots } from './bitset';
 import { followingStarted, onIndexChanged, type IndexChange } from './changes';
-import { matchFilter, textFields, type SortedSlots } from './filter';
+import { matchFilter, rangeCheckpoints, textFields, type SortedSlots } from './filter';
 import {
   comparatorOf,
   sortInSlices,
@@ -47,6 +47,8 @@ const keptScoreBytes = 8 * 2 ** 20;
  * first use.
  */
 const presortedAlways = ['', 'insertedDate desc', 'publishedDate desc'];
+/** The orderings whose field's range filters are common (the article filters' dates). */
+const rangeOrderings = ['insertedDate desc', 'publishedDate desc'];
 
 export interface MemoryEngineOptions {
   readonly log?: (message: string) => void;
@@ -65,7 +67,7 @@ export interface LoadReport {
  * as they are, or the runs of their first key reversed (order.ts Walkable) when they are the
  * mirror ordering's (`X desc, rest` of `X asc, rest`).
  */
-interface Permutation extends Walkable {
+interface Permutation extends Walkable, SortedSlots {
   readonly store: Store;
   readonly size: number;
 }
@@ -400,6 +402,18 @@ export class MemoryEngine {
     signature: string,
     kept: ReadonlyMap<string, Permutation>,
   ): Promise<Permutation> {
+    const permutation = await this.sortedPermutationOnly(store, signature, kept);
+    // The dates' range filters start from checkpoints of their ordering (filter.ts).
+    return rangeOrderings.includes(signature)
+      ? { ...permutation, checkpoints: rangeCheckpoints(permutation.slots, store.capacity) }
+      : permutation;
+  }
+
+  private async sortedPermutationOnly(
+    store: Store,
+    signature: string,
+    kept: ReadonlyMap<string, Permutation>,
+  ): Promise<Permutation> {
     const size = store.size;
     if (signature === '') {
       const compare = comparatorOf(store, [], null);
@@ -592,6 +606,11 @@ export class MemoryEngine {
     let orderings = 0;
     const arrays = new Set(Array.from(this.permutations.values(), (p) => p.slots));
     for (const slots of arrays) orderings += slots.byteLength;
+    let checkpoints = 0;
+    for (const { checkpoints: kept } of this.permutations.values()) {
+      for (const prefix of kept?.prefixes ?? []) checkpoints += prefix.byteLength;
+    }
+    parts['range checkpoints'] = checkpoints;
     parts[`orderings (${this.permutations.size}, ${arrays.size} arrays)`] = orderings;
     let scores = 0;
     for (const kept of this.scores.values()) scores += kept.scores.byteLength;

@@ -124,7 +124,7 @@ export function matchFilter(
           operator === 'gt' || operator === 'ge'
             ? { from: first(operator === 'gt'), to: byKey.slots.length }
             : { from: 0, to: first(operator === 'le') };
-        return withAppended(store, byKey, positionsOf(store, byKey.slots, run), scan);
+        return withAppended(store, byKey, positionsOf(store, byKey, run), scan);
       }
       if (
         column.kind === 'string' &&
@@ -173,7 +173,7 @@ export function matchFilter(
         if (byValue !== undefined && (typeof literal === 'number' || literal === null)) {
           const run = runOf(column.values, byValue.slots, operator, literal);
           if (run !== undefined) {
-            return withAppended(store, byValue, positionsOf(store, byValue.slots, run), (start) =>
+            return withAppended(store, byValue, positionsOf(store, byValue, run), (start) =>
               scalarScan(store, oriented.field, (s) => compareScalars(operator, s, literal), start),
             );
           }
@@ -398,6 +398,47 @@ function lambdaScan(store: Store, node: LambdaExpression, from: number): Bitset 
 export interface SortedSlots {
   readonly slots: Uint32Array;
   readonly size: number;
+  /** rangeCheckpoints(slots): a range of many slots starts from the nearest of these. */
+  readonly checkpoints?: RangeCheckpoints;
+}
+
+/**
+ * The slots at positions [0, (j + 1) · step) of a permutation, as bitsets (j < 16): a run of
+ * positions is then two of them (the nearest) and at most step / 2 bits set or cleared at each
+ * end, instead of up to half the slots one by one (a date range at 1,000,000 documents set or
+ * cleared 250,000 bits on average). 16 bitsets: 2 MB per ordering at 1,000,000 documents.
+ */
+export interface RangeCheckpoints {
+  readonly step: number;
+  readonly prefixes: readonly Bitset[];
+}
+
+const checkpointCount = 16;
+
+export function rangeCheckpoints(slots: Uint32Array, capacity: number): RangeCheckpoints {
+  const step = Math.max(1, Math.ceil(slots.length / checkpointCount));
+  const prefixes: Bitset[] = [];
+  const current = emptyBitset(capacity);
+  for (let start = 0; start < slots.length; start += step) {
+    const end = Math.min(slots.length, start + step);
+    for (let i = start; i < end; i++) setBit(current, slots[i] ?? 0);
+    prefixes.push(current.slice());
+  }
+  return { step, prefixes };
+}
+
+/** The slots at positions [0, x) of the permutation, from the checkpoint nearest x. */
+function prefixOf(slots: Uint32Array, checkpoints: RangeCheckpoints, x: number, bits: number) {
+  const { step, prefixes } = checkpoints;
+  const j = Math.min(prefixes.length, Math.round(x / step));
+  const at = Math.min(slots.length, j * step);
+  // As long as the copy's bitsets now (slots appended since the checkpoints may have grown it).
+  const result = emptyBitset(bits);
+  const checkpoint = prefixes[j - 1];
+  if (checkpoint !== undefined) result.set(checkpoint.subarray(0, result.length));
+  for (let i = at; i < x; i++) setBit(result, slots[i] ?? 0);
+  for (let i = x; i < at; i++) clearBit(result, slots[i] ?? 0);
+  return result;
 }
 
 /** The sorted slots of a field, when the engine keeps them. */
@@ -457,10 +498,20 @@ function runOf(
  * outside): set one by one when they are the fewer, else the live set with the others cleared.
  * Slots appended since the permutation are left to withAppended.
  */
-function positionsOf(store: Store, slots: Uint32Array, run: Run): Bitset {
+function positionsOf(store: Store, sorted: SortedSlots, run: Run): Bitset {
+  const { slots, checkpoints } = sorted;
   const { from, to, outside } = run;
   const inRun = Math.max(0, to - from);
   const chosen = outside === true ? slots.length - inRun : inRun;
+  if (
+    checkpoints !== undefined &&
+    outside !== true &&
+    Math.min(inRun, slots.length - inRun) > checkpoints.step
+  ) {
+    const bits = store.capacity;
+    const inside = prefixOf(slots, checkpoints, Math.max(from, to), bits);
+    return andNotInto(inside, prefixOf(slots, checkpoints, from, bits));
+  }
   if (chosen * 2 <= slots.length) {
     const result = emptyBitset(store.capacity);
     if (outside === true) {

@@ -376,7 +376,8 @@ export class TextField implements SearchableField {
     const bytes = this.positionsFile?.read(at, length);
     // Closed: the copy was replaced, and nothing reads a replaced copy (engine.ts).
     if (bytes === undefined) throw new Error('memory search: the positions file is closed');
-    return bytes;
+    // A plain Uint8Array over the Buffer's bytes: the decode loops then see one array class.
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
   }
 
   /** Bytes of sealed positions on disk. */
