@@ -244,12 +244,10 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       case 'lookup': {
         if (request.method !== 'GET') throw noResource(request);
         const raw = rawFromQueryString(request.query);
-        const document = await lookupDocument(
-          db,
-          index,
-          operation.key,
-          parseSelect(raw.select ?? undefined, index),
-        );
+        const select = parseSelect(raw.select ?? undefined, index);
+        const text = index === articlesIndex ? memory?.lookup(operation.key, select) : undefined;
+        if (text !== undefined) return reply.code(200).type(jsonType).send(text);
+        const document = await lookupDocument(db, index, operation.key, select);
         if (document === undefined) {
           throw new SearchRequestError('Document not found.', undefined, 404);
         }

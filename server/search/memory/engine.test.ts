@@ -7,9 +7,14 @@ import { buildCorpus } from '../../../tests/bench/search-corpus';
 import { loadServerConfig } from '../../config';
 import { openDatabase, type OpenDatabase } from '../../db/client';
 import { applyIndexBatch, parseIndexBatch } from '../batch';
-import { exactCount, executeSearch, rowsOf, type SearchResult } from '../execute';
+import { exactCount, executeSearch, lookupDocument, rowsOf, type SearchResult } from '../execute';
 import { articlesIndex } from '../index-definition';
-import { normaliseSearchRequest, rawFromQueryString, type SearchRequest } from '../request';
+import {
+  normaliseSearchRequest,
+  parseSelect,
+  rawFromQueryString,
+  type SearchRequest,
+} from '../request';
 import { createRng } from '../../seed/prng';
 import { MemoryEngine } from './engine';
 
@@ -221,6 +226,25 @@ describe('the memory engine answers as the SQL executor', () => {
       });
     }
   }, 120_000);
+
+  it('answers lookups by key as lookupDocument does, and leaves a missing key to SQL', async () => {
+    const selects = [
+      undefined,
+      'articleId,articleTitle,insertedDate',
+      'diseaseIds,isRead,articleId',
+    ];
+    for (const key of ['1', '42', '1500', '2999']) {
+      for (const text of selects) {
+        const select = parseSelect(text, articlesIndex);
+        const fromMemory = engine.lookup(key, select);
+        expect(fromMemory).toBeDefined();
+        // The oracle: the SQL lookup, as the route serialises it.
+        const expected = await lookupDocument(database.db, articlesIndex, key, select);
+        expect(fromMemory?.toString('utf8')).toBe(JSON.stringify(expected));
+      }
+    }
+    expect(engine.lookup('no-such-article', parseSelect(undefined, articlesIndex))).toBeUndefined();
+  });
 
   it('falls back to SQL for search.ismatchscoring', async () => {
     expect(

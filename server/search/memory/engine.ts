@@ -192,6 +192,22 @@ export class MemoryEngine {
     return this.isReady ? this.store.liveCount : undefined;
   }
 
+  /**
+   * A document by key (docs('key')) under select, as lookupDocument and JSON.stringify write it:
+   * from the copy's document file, no database round trip (a primary-key read from PGlite took
+   * 4 ms at 1,000,000 documents, 22 ms at p95). Undefined when SQL must answer: the copy is not
+   * in step, the file lacks the document, or no live document has the key (a 404 is SQL's to
+   * give, so a lookup never answers "not found" from memory alone).
+   */
+  lookup(key: string, select: IndexDefinition['fields']): Buffer | undefined {
+    if (!this.isReady) return undefined;
+    const slot = this.store.keys.slotOf(key);
+    if (slot === undefined) return undefined;
+    const text = this.files.get(this.store)?.get(slot);
+    if (text === undefined) return undefined;
+    return select.length === this.fullSelect.length ? text : projected(text, select);
+  }
+
   /** Resolves once the changes notified so far are applied. */
   settled(): Promise<void> {
     return this.queue;
