@@ -643,8 +643,8 @@ export class MemoryEngine {
   }
 
   /**
-   * An evicted score array, filled again by the next search instead of a new one: 8 MB at
-   * 1,000,000 slots per ranked search made the garbage collector run often.
+   * A forgotten score array (forget()), filled again by the next search instead of a new one:
+   * 8 MB at 1,000,000 slots per ranked search made the garbage collector run often.
    */
   private spareScores: Float64Array | null = null;
 
@@ -655,22 +655,22 @@ export class MemoryEngine {
     const { store } = this;
     const kept = this.scores.get(key);
     this.scores.delete(key);
-    let scores: Float64Array;
     if (kept !== undefined && kept.store === store && kept.version === store.version) {
-      scores = kept.scores;
-    } else {
-      const spare = this.spareScores?.length === store.size ? this.spareScores : undefined;
-      this.spareScores = null;
-      scores = compute(spare);
+      this.scores.set(key, kept);
+      return kept.scores;
     }
-    this.scores.set(key, { store, version: store.version, scores });
-    const limit = Math.max(1, Math.min(keptScores, Math.floor(keptScoreBytes / scores.byteLength)));
+    const limit = Math.max(1, Math.min(keptScores, Math.floor(keptScoreBytes / (8 * store.size))));
+    // At the budget: the oldest kept array is evicted first and filled again (nothing else holds
+    // it: a plan copies the page's scores out before it returns), so the budget is all there is.
+    let spare = this.spareScores;
+    this.spareScores = null;
     for (const [oldest, evicted] of this.scores) {
-      if (this.scores.size <= limit) break;
+      if (this.scores.size < limit) break;
       this.scores.delete(oldest);
-      // Nothing else holds it: a plan copies the page's scores out before it returns.
-      this.spareScores = evicted.scores;
+      spare = evicted.scores;
     }
+    const scores = compute(spare?.length === store.size ? spare : undefined);
+    this.scores.set(key, { store, version: store.version, scores });
     return scores;
   }
 
