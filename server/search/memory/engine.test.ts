@@ -252,6 +252,40 @@ describe('the memory engine answers as the SQL executor', () => {
     ).toBeUndefined();
   });
 
+  it('keeps Int32 numbers exact past float32 (a column widens at the first such value)', async () => {
+    const batch = (value: unknown[]) => parseIndexBatch({ value }, articlesIndex);
+    await applyIndexBatch(
+      database.db,
+      articlesIndex,
+      batch([
+        { '@search.action': 'upload', articleId: 'zz-wide-1', articleFeed: 2_147_483_647 },
+        { '@search.action': 'upload', articleId: 'zz-wide-2', childrenCount: 16_777_217 },
+        { '@search.action': 'upload', articleId: 'zz-wide-3', childrenCount: 16_777_216 },
+      ]),
+    );
+    for (const parameters of [
+      { $filter: 'articleFeed eq 2147483647' },
+      { $filter: 'articleFeed gt 2147483646' },
+      { $filter: 'childrenCount eq 16777217' },
+      { $filter: 'childrenCount ge 16777216', $orderby: 'childrenCount desc' },
+      { $orderby: 'childrenCount desc', $top: '3' },
+    ]) {
+      await expectSame(parameters);
+    }
+    const found = await engine.search(requestOf({ $filter: 'childrenCount eq 16777217' }));
+    expect(found?.value.map((d) => d['articleId'])).toEqual(['zz-wide-2']);
+    await applyIndexBatch(
+      database.db,
+      articlesIndex,
+      batch(
+        ['zz-wide-1', 'zz-wide-2', 'zz-wide-3'].map((articleId) => ({
+          '@search.action': 'delete',
+          articleId,
+        })),
+      ),
+    );
+  });
+
   it('follows docs/index writes', async () => {
     const batch = (value: unknown[]) => parseIndexBatch({ value }, articlesIndex);
     await applyIndexBatch(
