@@ -50,6 +50,22 @@ export function cardinality(set: Bitset): number {
   return n;
 }
 
+/** The set bits among [from, to) (to may exceed the set). */
+export function cardinalityBetween(set: Bitset, from: number, to: number): number {
+  let n = 0;
+  const last = Math.min(set.length * 32, to);
+  for (let s = from; s < last; ) {
+    const w = s >>> 5;
+    let word = set[w] ?? 0;
+    if ((s & 31) !== 0) word &= ~0 << (s & 31);
+    const end = (w + 1) * 32;
+    if (end > last) word &= (1 << (last & 31)) - 1 || ~0;
+    if (word !== 0) n += popcount32(word);
+    s = end;
+  }
+  return n;
+}
+
 /** The set bits in ascending order. */
 export function toSlots(set: Bitset, count = cardinality(set)): Uint32Array {
   const out = new Uint32Array(count);

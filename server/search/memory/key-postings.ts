@@ -109,6 +109,11 @@ export class KeyTextField implements SearchableField {
     return own + this.fallback.documentFrequency(lexeme, live, allLive);
   }
 
+  /** One part: the conforming keys and the fallback's entries are merged by slot. */
+  parts(): readonly number[] {
+    return [0];
+  }
+
   positional(lexeme: string, from = 0, among?: Bitset): PositionalEntries {
     const rest = this.fallback.positional(lexeme, from, among);
     const slot = this.conformingSlotOf(lexeme);

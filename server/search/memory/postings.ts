@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '../index-definition';
 import { StringTable } from './strings';
 import { lowerBound } from './order';
-import { andInto, cardinality, type Bitset } from './bitset';
+import { andInto, cardinality, cardinalityBetween, type Bitset } from './bitset';
 import { SpillFile } from './spill-file';
 import { parseTsvector } from './tsvector';
 
@@ -263,7 +263,12 @@ export interface SearchableField {
    * only the entries of its slots (a phrase's candidates: the positions of a common word's
    * other documents are skipped, not decoded).
    */
-  positional(lexeme: string, from?: number, among?: Bitset): PositionalEntries;
+  positional(lexeme: string, from?: number, among?: Bitset, part?: number): PositionalEntries;
+  /**
+   * The first slot of each part of the postings (ascending): `positional` with a part reads that
+   * part's entries alone, so a phrase is matched part by part in small arrays.
+   */
+  parts(): readonly number[];
   /** Every lexeme starting with prefix (perhaps some with no live slot). */
   withPrefix(prefix: string): string[];
   grow(capacity: number): void;
@@ -537,15 +542,47 @@ export class TextField implements SearchableField {
    * The lexeme's entries with their positions; with from, only those of the segments holding
    * slots ≥ from (so some below it too).
    */
-  positional(lexeme: string, from = 0, among?: Bitset): PositionalEntries {
-    return among === undefined ? this.decode(lexeme, true, from) : this.decodeAmong(lexeme, among);
+  positional(lexeme: string, from = 0, among?: Bitset, part?: number): PositionalEntries {
+    return among === undefined
+      ? this.decode(lexeme, true, from)
+      : this.decodeAmong(lexeme, among, true, part);
   }
 
-  /** The entries of among's slots with their positions; the others' positions are skipped. */
-  private decodeAmong(lexeme: string, among: Bitset, withPositions = true): PositionalEntries {
+  /**
+   * The first slot of each part: the sealed segments', then the tail's when it holds any. Part p
+   * holds the slots from parts[p] up to parts[p + 1].
+   */
+  parts(): readonly number[] {
+    const firsts = this.segments.map((segment) => segment.first);
+    if (this.tail.documents > 0) firsts.push(this.tail.first);
+    return firsts;
+  }
+
+  /**
+   * The entries of among's slots with their positions; the others' positions are skipped. With
+   * part, only that part's (a segment, or the tail when it is past the segments).
+   */
+  private decodeAmong(
+    lexeme: string,
+    among: Bitset,
+    withPositions = true,
+    part?: number,
+  ): PositionalEntries {
     const term = this.lexicon.find(lexeme);
     if (term === undefined) return noEntries;
-    const limit = cardinality(among);
+    const segments = part === undefined ? this.segments : this.segments.slice(part, part + 1);
+    const withTail = part === undefined || part >= this.segments.length;
+    if (part !== undefined && segments.length === 0 && this.tail.documents === 0) return noEntries;
+    const limit =
+      part === undefined
+        ? cardinality(among)
+        : cardinalityBetween(
+            among,
+            segments[0]?.first ?? this.tail.first,
+            this.segments[part + 1]?.first ??
+              (part < this.segments.length && this.tail.documents > 0 ? this.tail.first : Infinity),
+          );
+    if (limit === 0) return noEntries;
     const slots = new Uint32Array(limit);
     const tfs = new Uint32Array(limit);
     const starts = new Uint32Array(withPositions ? limit : 0);
@@ -560,7 +597,7 @@ export class TextField implements SearchableField {
     };
     /** The tfs of the current block's entries (to skip from the block's start to an entry). */
     const blockTfs = new Uint32Array(skipBlock);
-    for (const segment of this.segments) {
+    for (const segment of segments) {
       const i = segment.find(term);
       if (i < 0) continue;
       const docs = segment.docs;
@@ -569,8 +606,7 @@ export class TextField implements SearchableField {
       const termLength = (segment.positionStarts[i + 1] ?? 0) - (segment.positionStarts[i] ?? 0);
       // Without a skip list (few entries), or with candidates among most of them, the term's
       // positions are read at once; else only the blocks holding candidates are.
-      const whole =
-        skipStart < 0 || limit * 4 > (segment.entryCounts[i] ?? 0) * this.segments.length;
+      const whole = skipStart < 0 || limit * 4 > (segment.entryCounts[i] ?? 0) * segments.length;
       let bytes = whole && withPositions ? this.positionBytes(segment, i, 0, termLength) : noBytes;
       /** The term's position bytes read last (from byte windowFrom), when not whole. */
       let window: Uint8Array = noBytes;
@@ -680,7 +716,7 @@ export class TextField implements SearchableField {
       }
     }
     const tail = this.tail;
-    for (let e = tail.headOf(term); e >= 0 && k < limit; e = tail.next[e] ?? -1) {
+    for (let e = withTail ? tail.headOf(term) : -1; e >= 0 && k < limit; e = tail.next[e] ?? -1) {
       const slot = tail.slots[e] ?? 0;
       if ((((among[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 0) continue;
       const tf = tail.tfs[e] ?? 0;

@@ -226,7 +226,7 @@ function concatHits(a: PhraseHits, b: PhraseHits): PhraseHits {
 const noSlots = new Uint32Array(0);
 
 /** The phrase's hits among slots ≥ from. */
-function phraseHits(
+export function phraseHits(
   field: SearchableField,
   tokens: readonly string[],
   capacity: number,
@@ -250,6 +250,52 @@ function phraseHits(
   if (fewest === 0) return noHits;
   const candidates = emptyBitset(capacity);
   for (const lexeme of rarest) field.orInto(lexeme, candidates, from);
+  const all = toSlots(candidates);
+  let first = 0;
+  while (first < all.length && (all[first] ?? 0) < from) first++;
+  const slots = all.subarray(first);
+  const outSlots = new Uint32Array(slots.length);
+  const frequencies = new Uint32Array(slots.length);
+  let n = 0;
+  // Part by part (a sealed segment, the tail): each token's positions are decoded for the
+  // part's candidates only, so the arrays stay small (a common word's in every document were
+  // tens of MB at 1,000,000 documents) and hot in the cache.
+  const parts = field.parts();
+  let c = 0;
+  for (let part = 0; part < parts.length && c < slots.length; part++) {
+    const end = parts[part + 1] ?? Infinity;
+    let stop = c;
+    while (stop < slots.length && (slots[stop] ?? 0) < end) stop++;
+    if (stop === c) continue;
+    n = matchPart(
+      field,
+      tokens,
+      candidates,
+      part,
+      slots.subarray(c, stop),
+      outSlots,
+      frequencies,
+      n,
+    );
+    c = stop;
+  }
+  return { count: n, slots: outSlots, frequencies };
+}
+
+/**
+ * The phrase's hits among slots (candidates of one part, ascending), written from outSlots[n]
+ * on; returns the new n.
+ */
+function matchPart(
+  field: SearchableField,
+  tokens: readonly string[],
+  candidates: Bitset,
+  part: number,
+  slots: Uint32Array,
+  outSlots: Uint32Array,
+  frequencies: Uint32Array,
+  n: number,
+): number {
   // Per token, the positional entries of its lexemes (a number's signed forms too) in the
   // candidates only: a common word's other documents cost a skip, not a decode.
   const lists: PositionalEntries[] = [];
@@ -257,22 +303,15 @@ function phraseHits(
   for (const token of tokens) {
     groupStarts.push(lists.length);
     for (const lexeme of variants(token)) {
-      const entries = field.positional(lexeme, 0, candidates);
+      const entries = field.positional(lexeme, 0, candidates, part);
       if (entries.count > 0) lists.push(entries);
     }
-    if (lists.length === groupStarts[groupStarts.length - 1]) return noHits;
+    if (lists.length === groupStarts[groupStarts.length - 1]) return n;
   }
   groupStarts.push(lists.length);
-  const all = toSlots(candidates);
-  let first = 0;
-  while (first < all.length && (all[first] ?? 0) < from) first++;
-  const slots = all.subarray(first);
   const cursor = new Uint32Array(lists.length);
   /** Per list, the entry of the current slot, or -1. */
   const at = new Int32Array(lists.length);
-  const outSlots = new Uint32Array(slots.length);
-  const frequencies = new Uint32Array(slots.length);
-  let n = 0;
   const groups = tokens.length;
   for (let c = 0; c < slots.length; c++) {
     const slot = slots[c] ?? 0;
@@ -310,7 +349,7 @@ function phraseHits(
       frequencies[n++] = frequency;
     }
   }
-  return { count: n, slots: outSlots, frequencies };
+  return n;
 }
 
 function hasPosition(list: PositionalEntries, entry: number, position: number): boolean {
