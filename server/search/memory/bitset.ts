@@ -54,7 +54,7 @@ export function cardinality(set: Bitset): number {
 export function cardinalityBetween(set: Bitset, from: number, to: number): number {
   let n = 0;
   const last = Math.min(set.length * 32, to);
-  for (let s = from; s < last; ) {
+  for (let s = from; s < last;) {
     const w = s >>> 5;
     let word = set[w] ?? 0;
     if ((s & 31) !== 0) word &= ~0 << (s & 31);

@@ -97,7 +97,7 @@ export class MemoryEngine {
   /** Orderings to sort in the background, by signature (the timer that will). */
   private readonly pendingSorts = new Map<string, NodeJS.Timeout | 'sorting'>();
   /** Match bitsets of recent `search` expressions and `$filter` conjuncts (match-cache.ts). */
-  private readonly matches = new MatchCache(256, 12 * 2 ** 20);
+  private readonly matches = new MatchCache(256, 8 * 2 ** 20);
   /** Parsed `search` and `$filter` texts (they depend on the text alone). */
   private readonly parsed: ParsedCache;
   private phrases: PhraseCache;

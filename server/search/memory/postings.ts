@@ -122,6 +122,11 @@ class Segment {
 }
 
 const noBytes = new Uint8Array(0);
+/**
+ * Where positions read from disk are decoded from (positionBytes): grown to the largest read, a
+ * common word's positions in one segment (hundreds of kB).
+ */
+let positionScratch = new Uint8Array(64 * 1024);
 
 /** The first set bit of set at or after from, or Infinity. */
 function nextSetBit(set: Bitset, from: number): number {
@@ -374,15 +379,22 @@ export class TextField implements SearchableField {
     return this.positionsFile.append(bytes);
   }
 
-  /** length bytes of term index i's positions in a segment, from byte `from` of them. */
+  /**
+   * length bytes of term index i's positions in a segment, from byte `from` of them, in the
+   * shared scratch buffer: valid until the next call (every caller decodes them before reading
+   * more, and requests are answered one at a time).
+   */
   private positionBytes(segment: Segment, i: number, from: number, length: number): Uint8Array {
     if (length === 0) return noBytes;
     const at = segment.positionsAt + (segment.positionStarts[i] ?? 0) + from;
-    const bytes = this.positionsFile?.read(at, length);
+    if (positionScratch.length < length) {
+      positionScratch = new Uint8Array(Math.max(length, 2 * positionScratch.length));
+    }
     // Closed: the copy was replaced, and nothing reads a replaced copy (engine.ts).
-    if (bytes === undefined) throw new Error('memory search: the positions file is closed');
-    // A plain Uint8Array over the Buffer's bytes: the decode loops then see one array class.
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+    if (this.positionsFile?.readInto(at, length, positionScratch) !== true) {
+      throw new Error('memory search: the positions file is closed');
+    }
+    return positionScratch.subarray(0, length);
   }
 
   /** Bytes of sealed positions on disk. */

@@ -104,6 +104,18 @@ export class SpillFile {
     return read === length ? bytes : undefined;
   }
 
+  /**
+   * length bytes at offset into `into` (from its start): false when the file is closed or
+   * shorter. For bytes decoded at once and dropped: a reused buffer is not faulted in page by
+   * page as a fresh one of hundreds of kB is on every read.
+   */
+  readInto(offset: number, length: number, into: Uint8Array): boolean {
+    if (this.closed) return false;
+    this.flush();
+    if (length === 0) return true;
+    return readSync(this.fd, into, 0, length, offset) === length;
+  }
+
   /** Writes what was appended since the last flush. */
   flush(): void {
     if (this.pending.length === 0 || this.closed) return;

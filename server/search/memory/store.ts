@@ -153,10 +153,9 @@ export type StoreRow = Readonly<Record<string, unknown>>;
 /** The tsvector text of a searchable field in a loader row. */
 export const tsvAlias = (field: string) => `${field}__tsv`;
 
-function grown<T extends Float64Array | Float32Array | Uint8Array | Uint16Array | Int32Array | Uint32Array>(
-  array: T,
-  capacity: number,
-): T {
+function grown<
+  T extends Float64Array | Float32Array | Uint8Array | Uint16Array | Int32Array | Uint32Array,
+>(array: T, capacity: number): T {
   if (array.length >= capacity) return array;
   const next = new (array.constructor as new (n: number) => T)(capacity);
   next.set(array);
