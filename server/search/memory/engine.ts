@@ -766,7 +766,14 @@ export class MemoryEngine {
                 comparatorOf(store, keys, scores),
               );
       }
-      top ??= topSlots(match, count, k, comparatorOf(store, keys, scores));
+      const scoreFirst = keys[0]?.kind === 'score' && keys[0].descending && scores !== null;
+      top ??= topSlots(
+        match,
+        count,
+        k,
+        comparatorOf(store, keys, scores),
+        scoreFirst ? scores : undefined,
+      );
     }
     const slots = top.slice(request.skip, k);
     let pageScores: Float64Array;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../seed/prng';
 import { emptyBitset, setBit } from './bitset';
-import { runStart, sortInSlices, walkPermutation, walkPermutationThenOrder } from './order';
+import {
+  runStart,
+  sortInSlices,
+  topSlots,
+  walkPermutation,
+  walkPermutationThenOrder,
+} from './order';
 
 describe('walkPermutationThenOrder', () => {
   it('gives the first k in full order from a permutation sorted by the leading key alone', () => {
@@ -104,6 +110,34 @@ describe('walkPermutation over reversed groups', () => {
       }
       const expected = lengths.map((_, run) => lengths.slice(0, run).reduce((a, b) => a + b, 0));
       expect(starts).toEqual(expected);
+    }
+  });
+});
+
+describe('topSlots', () => {
+  it('gives the first k by score descending then a tiebreak, passing low scores over early', () => {
+    const rng = createRng(13);
+    for (let round = 0; round < 20; round++) {
+      const n = rng.int(3_000, 9_000);
+      // Few distinct scores: long runs of ties decided by the tiebreak.
+      const scores = Float64Array.from({ length: n }, () => rng.int(0, 40) / 8);
+      const match = emptyBitset(n);
+      const matching: number[] = [];
+      for (let s = 0; s < n; s++) {
+        if (rng.next() < 0.7) {
+          setBit(match, s);
+          matching.push(s);
+        }
+      }
+      // The tiebreak (the key's order in the engine) is not the slots' order.
+      const rank = Float64Array.from({ length: n }, () => rng.next());
+      const compare = (a: number, b: number) =>
+        (scores[b] ?? 0) - (scores[a] ?? 0) || (rank[a] ?? 0) - (rank[b] ?? 0);
+      const k = rng.int(1, 200);
+      // The oracle: every match sorted.
+      const expected = [...matching].sort(compare).slice(0, k);
+      expect([...topSlots(match, matching.length, k, compare, scores)]).toEqual(expected);
+      expect([...topSlots(match, matching.length, k, compare)]).toEqual(expected);
     }
   });
 });

@@ -123,6 +123,11 @@ export function topSlots(
   count: number,
   k: number,
   compare: SlotComparator,
+  /**
+   * When compare starts with these scores descending: a match scoring below the worst kept is
+   * passed over on one comparison of numbers (a ranked OR's hundreds of thousands of matches).
+   */
+  leadingScores?: Float64Array,
 ): Uint32Array {
   if (count <= 4 * k || count <= 2048) return toSlots(match, count).sort(compare).subarray(0, k);
   // A max-heap on compare of the k best so far: the root is the worst kept. The matches are
@@ -166,7 +171,11 @@ export function topSlots(
         heap[p] = t;
         i = p;
       }
-    } else if (compare(slot, heap[0] ?? 0) < 0) {
+    } else if (
+      (leadingScores === undefined ||
+        (leadingScores[slot] ?? 0) >= (leadingScores[heap[0] ?? 0] ?? 0)) &&
+      compare(slot, heap[0] ?? 0) < 0
+    ) {
       heap[0] = slot;
       siftDown(0);
     }
