@@ -252,7 +252,7 @@ describe('the memory engine answers as the SQL executor', () => {
     ).toBeUndefined();
   });
 
-  it('keeps Int32 numbers exact past float32 (a column widens at the first such value)', async () => {
+  it('keeps Int32 numbers exact at the ends of their range', async () => {
     const batch = (value: unknown[]) => parseIndexBatch({ value }, articlesIndex);
     await applyIndexBatch(
       database.db,

@@ -20,7 +20,7 @@ import { resolveSearchFields } from '../simple-query/fields';
 import { andInto, andNotInto, clearBit, emptyBitset, orInto, setBit, type Bitset } from './bitset';
 import { compareCodePoints, lowerBound } from './order';
 import type { SearchableField } from './postings';
-import type { Column, NumberValues, Store } from './store';
+import type { Column, Store } from './store';
 import { matchQuery, Unsupported } from './text-query';
 
 /** Throws Unsupported when the filter has search.ismatchscoring (its score is SQL's). */
@@ -260,7 +260,7 @@ function columnOf(store: Store, ref: FieldReference): Column {
  */
 function numberScan(
   store: Store,
-  values: NumberValues,
+  values: Float64Array,
   operator: ComparisonOperator,
   literal: number,
   from: number,
@@ -463,7 +463,7 @@ interface Run {
  * run [from, to), or its complement when `outside` (ne). Undefined for comparisons the scan keeps.
  */
 function runOf(
-  values: NumberValues,
+  values: Float64Array,
   slots: Uint32Array,
   operator: ComparisonOperator,
   literal: number | null,

@@ -1,5 +1,5 @@
 import type { SortKey } from './order';
-import type { NumberValues, Store } from './store';
+import type { Store } from './store';
 
 /** A field sort key (the score is per query: never presorted). */
 export type FieldSortKey = Extract<SortKey, { readonly kind: 'field' }>;
@@ -106,7 +106,7 @@ const high = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
  */
 function radixSortNumbers(
   slots: Uint32Array,
-  values: NumberValues,
+  values: Float64Array,
   descending: boolean,
 ): Uint32Array {
   const n = slots.length;

@@ -90,15 +90,12 @@ export class Dictionary {
   }
 }
 
-/** A number column's values: NaN for null; float32 while every value fits exactly. */
-export type NumberValues = Float64Array | Float32Array;
-
 /** A filterable or sortable field's values per slot. */
 export type Column =
   | {
       readonly kind: 'number';
       readonly field: FieldDefinition;
-      values: NumberValues;
+      values: Float64Array;
       /**
        * For a column of few distinct values (articleType): a bitset per value (value-bitsets.ts),
        * the value's index in `indexOf` (NaN, null, among them).
@@ -153,9 +150,10 @@ export type StoreRow = Readonly<Record<string, unknown>>;
 /** The tsvector text of a searchable field in a loader row. */
 export const tsvAlias = (field: string) => `${field}__tsv`;
 
-function grown<
-  T extends Float64Array | Float32Array | Uint8Array | Uint16Array | Int32Array | Uint32Array,
->(array: T, capacity: number): T {
+function grown<T extends Float64Array | Uint8Array | Uint16Array | Int32Array | Uint32Array>(
+  array: T,
+  capacity: number,
+): T {
   if (array.length >= capacity) return array;
   const next = new (array.constructor as new (n: number) => T)(capacity);
   next.set(array);
@@ -321,10 +319,6 @@ function columnFor(field: FieldDefinition, key: string, capacity: number): Colum
         size: 0,
         bitsets: null,
       };
-    case 'Edm.Int32':
-      // 4 bytes a slot while every value is exact as a float32 (|v| ≤ 2^24: feeds, types,
-      // counts); store() widens the column to float64 at the first value that is not.
-      return { kind: 'number', field, values: new Float32Array(capacity), bitsets: null };
     default:
       return { kind: 'number', field, values: new Float64Array(capacity), bitsets: null };
   }
@@ -401,14 +395,9 @@ function addToBitsets(column: Column, slot: number): void {
 
 function store(column: Column, slot: number, value: unknown): void {
   switch (column.kind) {
-    case 'number': {
-      const number = value === null || value === undefined ? NaN : Number(value);
-      if (column.values instanceof Float32Array && Math.fround(number) !== number) {
-        if (!Number.isNaN(number)) column.values = Float64Array.from(column.values);
-      }
-      column.values[slot] = number;
+    case 'number':
+      column.values[slot] = value === null || value === undefined ? NaN : Number(value);
       return;
-    }
     case 'boolean':
       column.values[slot] =
         value === null || value === undefined
