@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../seed/prng';
-import { cardinalityBetween, emptyBitset, setBit } from './bitset';
+import { randomMatch } from '../../../tests/support/random-match';
+import { cardinalityBetween } from './bitset';
 
 describe('cardinalityBetween', () => {
   it('counts the set bits in [from, to), word boundaries and the end of the set included', () => {
     const rng = createRng(5);
     for (let round = 0; round < 200; round++) {
       const bits = rng.int(1, 300);
-      const set = emptyBitset(bits);
-      const slots: number[] = [];
-      for (let s = 0; s < bits; s++) {
-        if (rng.next() < 0.4) {
-          setBit(set, s);
-          slots.push(s);
-        }
-      }
+      const { match: set, matching: slots } = randomMatch(rng, bits, 0.4);
       const from = rng.int(0, bits);
       const to = rng.next() < 0.2 ? Infinity : rng.int(from, bits + 40);
       // The oracle: the slots counted one by one.

@@ -153,6 +153,10 @@ const searches = [
   '"the"',
 ];
 
+/** Writes documents through docs/index (the engine catches up before it resolves). */
+const write = (value: unknown[]) =>
+  applyIndexBatch(database.db, articlesIndex, parseIndexBatch({ value }, articlesIndex));
+
 describe('the memory engine answers as the SQL executor', () => {
   it.each(benchQueries.map((q) => [q.name, q] as const))('bench query %s', async (_name, query) => {
     await expectSame(query.parameters);
@@ -253,16 +257,11 @@ describe('the memory engine answers as the SQL executor', () => {
   });
 
   it('keeps Int32 numbers exact at the ends of their range', async () => {
-    const batch = (value: unknown[]) => parseIndexBatch({ value }, articlesIndex);
-    await applyIndexBatch(
-      database.db,
-      articlesIndex,
-      batch([
-        { '@search.action': 'upload', articleId: 'zz-wide-1', articleFeed: 2_147_483_647 },
-        { '@search.action': 'upload', articleId: 'zz-wide-2', childrenCount: 16_777_217 },
-        { '@search.action': 'upload', articleId: 'zz-wide-3', childrenCount: 16_777_216 },
-      ]),
-    );
+    await write([
+      { '@search.action': 'upload', articleId: 'zz-wide-1', articleFeed: 2_147_483_647 },
+      { '@search.action': 'upload', articleId: 'zz-wide-2', childrenCount: 16_777_217 },
+      { '@search.action': 'upload', articleId: 'zz-wide-3', childrenCount: 16_777_216 },
+    ]);
     for (const parameters of [
       { $filter: 'articleFeed eq 2147483647' },
       { $filter: 'articleFeed gt 2147483646' },
@@ -274,35 +273,26 @@ describe('the memory engine answers as the SQL executor', () => {
     }
     const found = await engine.search(requestOf({ $filter: 'childrenCount eq 16777217' }));
     expect(found?.value.map((d) => d['articleId'])).toEqual(['zz-wide-2']);
-    await applyIndexBatch(
-      database.db,
-      articlesIndex,
-      batch(
-        ['zz-wide-1', 'zz-wide-2', 'zz-wide-3'].map((articleId) => ({
-          '@search.action': 'delete',
-          articleId,
-        })),
-      ),
+    await write(
+      ['zz-wide-1', 'zz-wide-2', 'zz-wide-3'].map((articleId) => ({
+        '@search.action': 'delete',
+        articleId,
+      })),
     );
   });
 
   it('follows docs/index writes', async () => {
-    const batch = (value: unknown[]) => parseIndexBatch({ value }, articlesIndex);
-    await applyIndexBatch(
-      database.db,
-      articlesIndex,
-      batch([
-        {
-          '@search.action': 'upload',
-          articleId: 'zz-new',
-          articleTitle: 'Zebrapox in Atlantis',
-          articleType: 3,
-          isRead: false,
-        },
-        { '@search.action': 'merge', articleId: '1', articleTitle: 'Zebrapox again' },
-        { '@search.action': 'delete', articleId: '2' },
-      ]),
-    );
+    await write([
+      {
+        '@search.action': 'upload',
+        articleId: 'zz-new',
+        articleTitle: 'Zebrapox in Atlantis',
+        articleType: 3,
+        isRead: false,
+      },
+      { '@search.action': 'merge', articleId: '1', articleTitle: 'Zebrapox again' },
+      { '@search.action': 'delete', articleId: '2' },
+    ]);
     // applyIndexBatch awaited the engine's catch-up (changes.ts): no wait needed.
     for (const parameters of [
       { search: 'zebrapox' },

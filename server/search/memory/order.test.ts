@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../seed/prng';
-import { emptyBitset, setBit } from './bitset';
+import { randomMatch } from '../../../tests/support/random-match';
 import {
   runStart,
   sortInSlices,
@@ -25,14 +25,7 @@ describe('walkPermutationThenOrder', () => {
       // Slots appended after the permutation was made come as sorted extras.
       const presorted = Math.floor(rng.next() * n);
       const permutation = Uint32Array.from({ length: presorted }, (_, i) => i).sort(leading);
-      const match = emptyBitset(n);
-      const matching: number[] = [];
-      for (let s = 0; s < n; s++) {
-        if (rng.next() < 0.6) {
-          setBit(match, s);
-          matching.push(s);
-        }
-      }
+      const { match, matching } = randomMatch(rng, n, 0.6);
       const extras = Uint32Array.from(matching.filter((s) => s >= presorted)).sort(leading);
       const k = 1 + Math.floor(rng.next() * 60);
       const limit = rng.next() < 0.2 ? 8 : 65_536;
@@ -72,14 +65,7 @@ describe('walkPermutation over reversed groups', () => {
         (values[b] ?? 0) - (values[a] ?? 0) || (rest[b] ?? 0) - (rest[a] ?? 0) || a - b;
       const presorted = rng.int(0, n);
       const slots = Uint32Array.from({ length: presorted }, (_, i) => i).sort(ascending);
-      const match = emptyBitset(n);
-      const matching: number[] = [];
-      for (let s = 0; s < n; s++) {
-        if (rng.next() < 0.5) {
-          setBit(match, s);
-          matching.push(s);
-        }
-      }
+      const { match, matching } = randomMatch(rng, n, 0.5);
       const extras = Uint32Array.from(matching.filter((s) => s >= presorted)).sort(descending);
       const k = 1 + rng.int(0, 80);
       const same = (a: number, b: number) => (values[a] ?? 0) - (values[b] ?? 0);
@@ -121,14 +107,7 @@ describe('topSlots', () => {
       const n = rng.int(3_000, 9_000);
       // Few distinct scores: long runs of ties decided by the tiebreak.
       const scores = Float64Array.from({ length: n }, () => rng.int(0, 40) / 8);
-      const match = emptyBitset(n);
-      const matching: number[] = [];
-      for (let s = 0; s < n; s++) {
-        if (rng.next() < 0.7) {
-          setBit(match, s);
-          matching.push(s);
-        }
-      }
+      const { match, matching } = randomMatch(rng, n, 0.7);
       // The tiebreak (the key's order in the engine) is not the slots' order.
       const rank = Float64Array.from({ length: n }, () => rng.next());
       const compare = (a: number, b: number) =>
