@@ -37,7 +37,7 @@ const loadBatch = 500;
 const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.size / 4);
 /** Slots appended since a presort that are merged per request before it is sorted anew. */
 const resortAfter = 10_000;
-/** Score arrays kept (8 bytes a slot each): at most 4, and 16 MB (2 at 1,000,000 slots). */
+/** Score arrays kept (8 bytes a slot each): at most 4, and 8 MB (1 at 1,000,000 slots). */
 const keptScores = 4;
 const keptScoreBytes = 8 * 2 ** 20;
 /**
