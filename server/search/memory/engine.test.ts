@@ -17,6 +17,7 @@ import {
 } from '../request';
 import { createRng } from '../../seed/prng';
 import { MemoryEngine } from './engine';
+import { warmUpRequests } from './warm-up';
 
 /**
  * Equivalence with the SQL executor (exact counting) on a deterministic 3,000-document corpus
@@ -249,6 +250,40 @@ describe('the memory engine answers as the SQL executor', () => {
     }
     expect(engine.lookup('no-such-article', parseSelect(undefined, articlesIndex))).toBeUndefined();
   });
+
+  it('answers every warm-up request as SQL does, and keeps nothing from the warm-up', async () => {
+    // A copy of its own: the shared engine's kept answers are other tests' by now.
+    const fresh = MemoryEngine.open(database.db, articlesIndex);
+    try {
+      await fresh.loaded();
+      expect(fresh.lastWarmUp?.refused).toBe(0);
+      expect(fresh.lastWarmUp?.requests).toBeGreaterThan(100);
+      const footprint = fresh.footprint();
+      for (const part of ['kept match bitsets', 'kept scores', 'kept phrase hits']) {
+        expect({ part, bytes: footprint[part] }).toEqual({ part, bytes: 0 });
+      }
+    } finally {
+      fresh.close();
+    }
+    // The same requests, from documents the SQL executor gives (the oracle), on both executors.
+    const sample = await executeSearch(
+      database.db,
+      articlesIndex,
+      requestOf({ $orderby: 'articleId', $skip: '700', $top: '3' }),
+      { count: exactCount },
+    );
+    const requests = warmUpRequests(articlesIndex, sample.value);
+    expect(requests.some((r) => r.search?.startsWith('"') === true)).toBe(true);
+    for (const raw of requests) {
+      const parameters: Record<string, string> = {};
+      if (typeof raw.search === 'string') parameters['search'] = raw.search;
+      if (typeof raw.searchMode === 'string') parameters['searchMode'] = raw.searchMode;
+      if (typeof raw.filter === 'string') parameters['$filter'] = raw.filter;
+      if (typeof raw.orderby === 'string') parameters['$orderby'] = raw.orderby;
+      if (typeof raw.skip === 'number') parameters['$skip'] = String(raw.skip);
+      await expectSame(parameters);
+    }
+  }, 120_000);
 
   it('falls back to SQL for search.ismatchscoring', async () => {
     expect(
