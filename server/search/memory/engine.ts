@@ -6,7 +6,7 @@ import type { IndexDefinition } from '../index-definition';
 import type { SearchRequest } from '../request';
 import { maxPageSize, maxSkip, normaliseSearchRequest, parseOrderBy } from '../request';
 import type { Bitset } from './bitset';
-import { andInto, cardinality, toSlots } from './bitset';
+import { andInto, cardinality, copyOf, recycle, toSlots } from './bitset';
 import { followingStarted, onIndexChanged, type IndexChange } from './changes';
 import { matchFilter, rangeCheckpoints, textFields, type SortedSlots } from './filter';
 import {
@@ -759,13 +759,16 @@ export class MemoryEngine {
     const sparse = intersectSparse(store.live, sets);
     let match: Bitset | undefined;
     if (sparse === undefined) {
-      match = store.live.slice();
+      match = copyOf(store.live);
       for (const set of sets) andInto(match, set);
     }
+    // The kept bitsets are read no further: those evicted meanwhile can be reused.
+    this.matches.recycleEvicted();
     const count = sparse?.length ?? cardinality(match ?? store.live);
     const pageSize = Math.min(request.top, maxPageSize);
     const k = request.skip + pageSize;
     if (pageSize === 0 || count <= request.skip) {
+      if (match !== undefined) recycle(match);
       return { count, slots: new Uint32Array(0), scores: new Float64Array(0) };
     }
     // Prefix-only, match-all and negation-only queries score 1 (Azure: constant score).
@@ -823,6 +826,8 @@ export class MemoryEngine {
       );
     }
     const slots = top.slice(request.skip, k);
+    // The match set is this request's alone: nothing below reads it.
+    if (match !== undefined) recycle(match);
     let pageScores: Float64Array;
     if (scored && scores === null) {
       pageScores = bm25(store, ranked, searched, phrases, undefined, slots);

@@ -17,7 +17,17 @@ import {
 } from '../odata/semantics';
 import type { ComparisonOperator } from '../odata/ast';
 import { resolveSearchFields } from '../simple-query/fields';
-import { andInto, andNotInto, clearBit, emptyBitset, orInto, setBit, type Bitset } from './bitset';
+import {
+  andInto,
+  andNotInto,
+  clearBit,
+  copyOf,
+  emptyBitset,
+  orInto,
+  recycle,
+  setBit,
+  type Bitset,
+} from './bitset';
 import { compareCodePoints, lowerBound } from './order';
 import type { SearchableField } from './postings';
 import type { Column, Store } from './store';
@@ -57,27 +67,35 @@ export function matchFilter(
     case 'and': {
       const [first, ...rest] = node.operands;
       const result =
-        first === undefined ? store.live.slice() : matchFilter(store, first, from, sorted);
+        first === undefined ? copyOf(store.live) : matchFilter(store, first, from, sorted);
       for (const operand of rest) {
         // Nothing left (the keyset's `insertedDate eq … and articleId gt …`): the rest can't add.
         if (isEmpty(result, from)) break;
-        andInto(result, matchFilter(store, operand, from, sorted));
+        const other = matchFilter(store, operand, from, sorted);
+        andInto(result, other);
+        recycle(other);
       }
       return result;
     }
     case 'or': {
       const result = emptyBitset(bits);
       for (const operand of node.operands) {
-        orInto(result, matchFilter(store, operand, from, sorted));
+        const other = matchFilter(store, operand, from, sorted);
+        orInto(result, other);
+        recycle(other);
       }
       return result;
     }
-    case 'not':
-      return andNotInto(store.live.slice(), matchFilter(store, node.operand, from, sorted));
+    case 'not': {
+      const inner = matchFilter(store, node.operand, from, sorted);
+      const result = andNotInto(copyOf(store.live), inner);
+      recycle(inner);
+      return result;
+    }
     case 'value': {
       const value = node.value;
       if (value.kind === 'literal') {
-        return value.type === 'boolean' && value.value ? store.live.slice() : emptyBitset(bits);
+        return value.type === 'boolean' && value.value ? copyOf(store.live) : emptyBitset(bits);
       }
       return scalarScan(store, value, (s) => s === true, from);
     }
@@ -89,18 +107,18 @@ export function matchFilter(
           literalScalar(oriented.left),
           literalScalar(oriented.right),
         );
-        return holds ? store.live.slice() : emptyBitset(bits);
+        return holds ? copyOf(store.live) : emptyBitset(bits);
       }
       const literal = literalScalar(oriented.literal);
       const { operator } = oriented;
       const column = columnOf(store, oriented.field);
       if (column.kind === 'key' && typeof literal === 'string') {
         if (operator === 'eq' || operator === 'ne') {
-          const result = emptyBitset(bits);
           const slot = store.keys.slotOf(literal);
-          if (slot !== undefined) setBit(result, slot);
           // Keys are never null: ne is every other live document.
-          return operator === 'eq' ? result : andNotInto(store.live.slice(), result);
+          const result = operator === 'eq' ? emptyBitset(bits) : copyOf(store.live);
+          if (slot !== undefined) (operator === 'eq' ? setBit : clearBit)(result, slot);
+          return result;
         }
         // Keys compared as UTF-8 bytes (code point order) against the literal's, never decoded.
         const { keys } = store;
@@ -365,7 +383,9 @@ function lambdaScan(store: Store, node: LambdaExpression, from: number): Bitset 
       store.live,
       false,
     );
-    return andNotInto(store.live.slice(), failing);
+    const result = andNotInto(copyOf(store.live), failing);
+    recycle(failing);
+    return result;
   }
   const result = emptyBitset(store.capacity);
   const n = store.size;
@@ -508,9 +528,11 @@ function positionsOf(store: Store, sorted: SortedSlots, run: Run): Bitset {
     outside !== true &&
     Math.min(inRun, slots.length - inRun) > checkpoints.step
   ) {
-    const bits = store.capacity;
-    const inside = prefixOf(slots, checkpoints, Math.max(from, to), bits);
-    return andNotInto(inside, prefixOf(slots, checkpoints, from, bits));
+    const inside = prefixOf(slots, checkpoints, Math.max(from, to), store.capacity);
+    const before = prefixOf(slots, checkpoints, from, store.capacity);
+    andNotInto(inside, before);
+    recycle(before);
+    return inside;
   }
   if (chosen * 2 <= slots.length) {
     const result = emptyBitset(store.capacity);
@@ -520,7 +542,7 @@ function positionsOf(store: Store, sorted: SortedSlots, run: Run): Bitset {
     } else for (let i = from; i < to; i++) setBit(result, slots[i] ?? 0);
     return result;
   }
-  const result = store.live.slice();
+  const result = copyOf(store.live);
   if (outside === true) for (let i = from; i < to; i++) clearBit(result, slots[i] ?? 0);
   else {
     for (let i = 0; i < from; i++) clearBit(result, slots[i] ?? 0);

@@ -1,4 +1,5 @@
-import type { Bitset } from './bitset';
+import { recycle, type Bitset } from './bitset';
+import { forgetSparse } from './sparse';
 import type { Store } from './store';
 
 interface Entry {
@@ -40,7 +41,12 @@ export class MatchCache {
     }
     const from = entry === undefined ? 0 : entry.size & ~31;
     const bits = compute(from);
-    if (entry !== undefined) bits.set(entry.bits.subarray(0, from >>> 5));
+    if (entry !== undefined) {
+      bits.set(entry.bits.subarray(0, from >>> 5));
+      // Replaced: no request holds a kept bitset past the (synchronous) plan that asked for it.
+      forgetSparse(entry.bits);
+      recycle(entry.bits);
+    }
     this.keep(key, { store, size: store.size, bits });
     return bits;
   }
@@ -53,11 +59,30 @@ export class MatchCache {
       if (oldest === key) break;
       this.entries.delete(oldest);
       this.heldBytes -= bits.byteLength;
+      this.evicted.push(bits);
     }
   }
 
+  /** Evicted while a request may still hold them (its earlier conjuncts): recycled at its end. */
+  private evicted: Bitset[] = [];
+
+  /**
+   * Hands the bitsets evicted so far back for reuse: called once the request that asked for
+   * them no longer reads the bitsets it got (engine.ts, after its match set is made).
+   */
+  recycleEvicted(): void {
+    for (const bits of this.evicted) {
+      forgetSparse(bits);
+      recycle(bits);
+    }
+    this.evicted = [];
+  }
+
+  /** Drops every kept bitset; called between requests (forget), when none is in use. */
   clear(): void {
+    for (const { bits } of this.entries.values()) this.evicted.push(bits);
     this.entries.clear();
+    this.recycleEvicted();
     this.heldBytes = 0;
   }
 

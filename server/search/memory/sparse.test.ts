@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../seed/prng';
 import { andInto, emptyBitset, setBit, toSlots, type Bitset } from './bitset';
+import { MatchCache } from './match-cache';
 import { intersectSparse, sparseSlots } from './sparse';
+import type { Store } from './store';
 
 const size = 4_096;
 const randomSet = (rng: ReturnType<typeof createRng>, density: number): Bitset => {
@@ -31,5 +33,22 @@ describe('sparse intersection', () => {
       if (round % 5 === 0) expect(sparse).toBeUndefined();
       else expect(Array.from(sparse ?? [-1])).toEqual(Array.from(toSlots(dense)));
     }
+  });
+
+  it('decides a kept bitset handed back and reused anew, not from what it held before', () => {
+    const rng = createRng(5);
+    // The cache reads a store's identity and size only.
+    const store = { size } as unknown as Store;
+    const cache = new MatchCache(8);
+    const live = randomSet(rng, 1);
+    const first = cache.get(store, 'a', () => randomSet(rng, 0.002));
+    const before = Array.from(intersectSparse(live, [first]) ?? []);
+    cache.clear();
+    const second = cache.get(store, 'b', () => randomSet(rng, 0.002));
+    // The same array, recycled: its slots are the new ones.
+    expect(second).toBe(first);
+    const after = Array.from(intersectSparse(live, [second]) ?? []);
+    expect(after).toEqual(Array.from(toSlots(second)));
+    expect(after).not.toEqual(before);
   });
 });

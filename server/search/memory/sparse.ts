@@ -3,10 +3,16 @@ import { cardinality, hasBit, toSlots } from './bitset';
 
 /**
  * The set slots of a kept match bitset when they are few, else null; decided once per bitset.
- * Kept bitsets are never modified (match-cache.ts: a write makes a new one), so a WeakMap on the
- * bitset itself stays right and goes with it.
+ * Kept bitsets are not modified while kept (match-cache.ts: a write makes a new one), so a
+ * WeakMap on the bitset itself stays right and goes with it; one handed back for reuse
+ * (bitset.ts recycle) is forgotten here first.
  */
 const slotsOfKept = new WeakMap<Bitset, Uint32Array | null>();
+
+/** A kept bitset is being handed back for reuse: what was decided of it no longer holds. */
+export function forgetSparse(bits: Bitset): void {
+  slotsOfKept.delete(bits);
+}
 
 /**
  * Bits set per word of the bitset below which a set counts as sparse: intersecting by its slots

@@ -1,6 +1,16 @@
 import { isMatchablePrefix } from '../simple-query/analyze';
 import type { SimpleQueryNode } from '../simple-query/parse';
-import { andInto, andNotInto, emptyBitset, orInto, setBit, toSlots, type Bitset } from './bitset';
+import {
+  andInto,
+  andNotInto,
+  copyOf,
+  emptyBitset,
+  orInto,
+  recycle,
+  setBit,
+  toSlots,
+  type Bitset,
+} from './bitset';
 import type { Entries, PositionalEntries, SearchableField } from './postings';
 import type { Store } from './store';
 
@@ -34,14 +44,15 @@ export function matchQuery(
   const bits = store.capacity;
   switch (node.kind) {
     case 'matchAll':
-      return store.live.slice();
+      return copyOf(store.live);
     case 'matchNone':
       return emptyBitset(bits);
-    case 'not':
-      return andNotInto(
-        store.live.slice(),
-        matchQuery(store, node.operand, mode, fields, phrases, from),
-      );
+    case 'not': {
+      const inner = matchQuery(store, node.operand, mode, fields, phrases, from);
+      const result = andNotInto(copyOf(store.live), inner);
+      recycle(inner);
+      return result;
+    }
     case 'term': {
       const result = emptyBitset(bits);
       for (const field of fields) {
@@ -52,9 +63,16 @@ export function matchQuery(
         let all: Bitset | null = null;
         for (const token of node.tokens) {
           const one = orLexemes(field, variants(token), emptyBitset(bits), from);
-          all = all === null ? one : andInto(all, one);
+          if (all === null) all = one;
+          else {
+            andInto(all, one);
+            recycle(one);
+          }
         }
-        if (all !== null) orInto(result, all);
+        if (all !== null) {
+          orInto(result, all);
+          recycle(all);
+        }
       }
       return result;
     }
@@ -83,6 +101,7 @@ export function matchQuery(
         const and = operator === 'and' || (operator === 'default' && mode === 'all');
         const value = matchQuery(store, operand, mode, fields, phrases, from);
         result = and ? andInto(result, value) : orInto(result, value);
+        recycle(value);
       }
       return result;
     }
@@ -251,6 +270,7 @@ export function phraseHits(
   const candidates = emptyBitset(capacity);
   for (const lexeme of rarest) field.orInto(lexeme, candidates, from);
   const all = toSlots(candidates);
+  recycle(candidates);
   let first = 0;
   while (first < all.length && (all[first] ?? 0) < from) first++;
   const slots = all.subarray(first);
@@ -456,5 +476,6 @@ export function bm25(
       }
     }
   }
+  if (among !== undefined) recycle(among);
   return scores;
 }

@@ -1,4 +1,4 @@
-import { andNotInto, emptyBitset, orInto, setBit, wordsFor, type Bitset } from './bitset';
+import { andNotInto, copyOf, emptyBitset, orInto, setBit, wordsFor, type Bitset } from './bitset';
 
 /** Distinct values a column may have for a bitset each (at 1,000,000 slots: 122 KB a value). */
 export const maxBitsetValues = 256;
@@ -40,7 +40,7 @@ export class ValueBitsets {
     const picked = this.sets.map((_, index) => chosen(index));
     const n = picked.filter(Boolean).length;
     if (complement && n * 2 > picked.length) {
-      const result = live.slice();
+      const result = copyOf(live);
       this.sets.forEach((set, index) => {
         if (picked[index] !== true) andNotInto(result, set);
       });
