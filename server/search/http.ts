@@ -96,7 +96,10 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
   // Loads in the background: until it is in, every search goes to SQL.
   const memory =
     deps.engine === 'memory'
-      ? MemoryEngine.open(db, articlesIndex, { log: (message) => app.log.info(message) })
+      ? MemoryEngine.open(db, articlesIndex, {
+          log: (message) => app.log.info(message),
+          warn: (message) => app.log.warn(message),
+        })
       : undefined;
   if (memory !== undefined) app.addHook('onClose', async () => memory.close());
   /**

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocumentFile } from './document-file';
-import { sweepOrphanedSpillFolders } from './spill-file';
+import { spillSpaceWarning, sweepOrphanedSpillFolders } from './spill-file';
 
 describe('DocumentFile', () => {
   it('gives back each slot’s document, across flushes, growth and a trim', () => {
@@ -64,5 +64,21 @@ describe('DocumentFile', () => {
     const file = new DocumentFile();
     expect(file.directory).toMatch(new RegExp(`ist-search-documents-${process.pid}-`));
     file.close();
+  });
+
+  it("warns when the temporary folder lacks a copy's size free, by df's count", () => {
+    const directory = tmpdir();
+    // The oracle: df's available bytes (the margin covers other tests writing meanwhile).
+    const free = Number(
+      execFileSync('df', ['-B1', '--output=avail', directory], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .at(-1),
+    );
+    const margin = 200 * 2 ** 20;
+    expect(spillSpaceWarning(Math.max(0, free - margin), directory)).toBeUndefined();
+    const warning = spillSpaceWarning(free + margin, directory);
+    expect(warning).toContain(`${directory} has`);
+    expect(warning).toContain('TMPDIR');
   });
 });

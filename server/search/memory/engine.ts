@@ -19,6 +19,7 @@ import {
   type SortKey,
 } from './order';
 import { DocumentFile } from './document-file';
+import { spillSpaceWarning } from './spill-file';
 import { footprintOf } from './footprint';
 import { MatchCache } from './match-cache';
 import { ParsedCache } from './parsed-cache';
@@ -53,6 +54,8 @@ const rangeOrderings = ['insertedDate desc', 'publishedDate desc'];
 
 export interface MemoryEngineOptions {
   readonly log?: (message: string) => void;
+  /** What an operator should act on (the temporary folder filling up); log when absent. */
+  readonly warn?: (message: string) => void;
 }
 
 /** How the last full load went. */
@@ -123,6 +126,7 @@ export class MemoryEngine {
     private readonly db: Db,
     readonly index: IndexDefinition,
     private readonly log: (message: string) => void,
+    private readonly warn: (message: string) => void,
   ) {
     this.store = new Store(index);
     this.fullSelect = index.fields.filter((f) => f.retrievable);
@@ -149,7 +153,8 @@ export class MemoryEngine {
    * writes from now on; requests go to SQL (search returns undefined) until the load is in.
    */
   static open(db: Db, index: IndexDefinition, options: MemoryEngineOptions = {}): MemoryEngine {
-    const engine = new MemoryEngine(db, index, options.log ?? (() => {}));
+    const log = options.log ?? (() => {});
+    const engine = new MemoryEngine(db, index, log, options.warn ?? log);
     let byIndex = opened.get(db);
     if (byIndex === undefined) opened.set(db, (byIndex = new Map()));
     byIndex.set(index.name, engine);
@@ -340,6 +345,8 @@ export class MemoryEngine {
     this.log(
       `memory search: ${this.index.name} loaded, ${store.liveCount} documents in ${(milliseconds / 1000).toFixed(1)} s, about ${Math.round(this.lastLoad.bytes / 2 ** 20)} MB (their JSON: ${Math.round(file.fileBytes / 2 ** 20)} MB on disk)`,
     );
+    const warning = spillSpaceWarning(file.fileBytes + store.spilledBytes, file.directory);
+    if (warning !== undefined) this.warn(warning);
     return store;
   }
 
