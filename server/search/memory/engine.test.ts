@@ -617,6 +617,29 @@ describe('the memory engine answers as the SQL executor', () => {
     expect(await engine.search(ordered)).toBeUndefined();
   });
 
+  it('has a write notified during the warm-up in before the first copy answers', async () => {
+    let written: Promise<unknown> = Promise.resolve();
+    const second = MemoryEngine.open(database.db, articlesIndex, {
+      log: (message) => {
+        // The copy is loaded and replayed; the write lands while the warm-up runs.
+        if (!message.endsWith('warming up')) return;
+        written = write([
+          { '@search.action': 'upload', articleId: '0-during-warm-up', articleTitle: 'Numbatpox' },
+        ]);
+      },
+    });
+    try {
+      await second.loaded();
+      await written;
+      await second.settled();
+      const found = await second.search(requestOf({ search: 'numbatpox', $select: 'articleId' }));
+      expect(found?.value.map((d) => d['articleId'])).toEqual(['0-during-warm-up']);
+    } finally {
+      second.close();
+      await write([{ '@search.action': 'delete', articleId: '0-during-warm-up' }]);
+    }
+  });
+
   it('loads in the background: SQL answers until then, and writes made meanwhile are in', async () => {
     let timerRan = false;
     // This process's spill folders (documents, positions): the second copy's go with it.

@@ -283,8 +283,13 @@ export class MemoryEngine {
             await new Promise((resolve) => setImmediate(resolve));
           }
           await this.enqueue(async () => {
-            const keys = [...(this.changedDuringLoad ?? [])];
-            this.changedDuringLoad = null;
+            const changed = this.changedDuringLoad ?? new Set<string>();
+            // Replacing a copy that answers: writes from now on are queued behind this step and
+            // applied to the new copy. The first copy answers nothing yet, so writes notified
+            // until it does (during the replay, the warm-up) are only recorded, below.
+            if (this.ready) this.changedDuringLoad = null;
+            const keys = [...changed];
+            changed.clear();
             await this.applyKeys(store, keys);
             const replaced = this.store;
             this.store = store;
@@ -296,7 +301,15 @@ export class MemoryEngine {
             for (const [signature, permutation] of orderings) {
               this.permutations.set(signature, permutation);
             }
-            if (!this.ready) await this.warmUp();
+            if (!this.ready) {
+              await this.warmUp();
+              while (changed.size > 0) {
+                const more = [...changed];
+                changed.clear();
+                await this.applyKeys(store, more);
+              }
+              this.changedDuringLoad = null;
+            }
             this.ready = true;
             this.failed = false;
           });
@@ -609,6 +622,7 @@ export class MemoryEngine {
    */
   private async warmUp(): Promise<void> {
     const t0 = performance.now();
+    this.log(`memory search: ${this.index.name} warming up`);
     const store = this.store;
     const file = this.files.get(store);
     const documents: Record<string, unknown>[] = [];
