@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, signIn } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -8,13 +8,6 @@ import { seriousViolations } from './axe';
  * Each screen is scanned once as a whole; a dialog is then scanned alone (the page behind it
  * was scanned), which keeps every test well under a minute.
  */
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-}
 
 async function openArticleIndex(page: Page, search = '') {
   await page.goto(`/article${search}`);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, signIn } from './fixtures';
 import { seriousViolations } from './axe';
 import {
   apiSession,
@@ -29,13 +29,6 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-}
 
 /** A seeded activity with a committed situational update (for its edit and version dialogs). */
 async function seededWithUpdate(): Promise<string> {

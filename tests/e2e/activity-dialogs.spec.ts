@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, signIn } from './fixtures';
 import {
   apiSession,
   commitCases,
@@ -21,13 +21,6 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 let activityUrl = '';
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-}
 
 /** A seeded activity with a committed situational update and committed case data. */
 async function openActivityWithUpdate(page: Page) {

@@ -1,11 +1,4 @@
-import { expect, test, type Page } from './fixtures';
-
-async function signIn(page: Page, name: string) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-}
+import { expect, test, type Page, signIn } from './fixtures';
 
 /** The add-article form through the palette command, against the real server. */
 

@@ -1,15 +1,8 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, signIn } from './fixtures';
 import fixtures from '../../src/ui/sanitized-html.fixtures.json' with { type: 'json' };
 import { embeddedSearchAdminKey, embeddedSearchQueryKey } from '../../server/config';
 
 /** The article details screen in real Chromium against the real server and seeded data. */
-
-async function signIn(page: Page, name = 'Amara Okafor') {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-}
 
 /** GET on the real API with the signed-in user's token (to pick seeded articles). */
 async function apiGet(page: Page, path: string): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, signIn } from './fixtures';
 import type { FeedServer } from '../support/feed-server';
 import { rss2, startFeedServer } from '../support/feed-server';
 
@@ -36,13 +36,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await feeds.close();
 });
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-}
 
 test('a feed source is ingested into a suggestion: articles in suggested mode, one associated, an activity created from it', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -74,3 +74,14 @@ export const test = base.extend<{ cspViolations: Violation[] }>({
 });
 
 export { expect };
+
+/**
+ * Signs in through the real OpenID flow: the app sends the browser to the embedded provider,
+ * whose page lists the seeded analysts; choosing one lands on the activity index.
+ */
+export async function signIn(page: Page, name = 'Amara Okafor'): Promise<void> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByRole('button', { name }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+}
