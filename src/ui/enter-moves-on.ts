@@ -54,6 +54,12 @@ function moveOn(target: HTMLElement, form: HTMLElement, primary: () => HTMLEleme
   }
 }
 
+/** The move the last Enter scheduled, until it is made (enterMovesOn). */
+let pendingMove: {
+  readonly timer: ReturnType<typeof setTimeout>;
+  readonly make: () => void;
+} | null = null;
+
 /**
  * Enter in a form field moves to the next field, and on the last field runs the primary action,
  * so a form is filled without Tab (the data-entry convention of the entries grid, grid-keys.ts).
@@ -68,6 +74,30 @@ export function enterMovesOn(
   form: HTMLElement | null,
   primary: () => HTMLElement | null,
 ): void {
+  if (pendingMove !== null) {
+    // A key before the last Enter's move was made (the browser runs input before timers: a fast
+    // typist, a loaded machine) belongs to the next field: the move is made first, so nothing
+    // typed lands in the field left behind and no Enter is lost.
+    const { timer, make } = pendingMove;
+    pendingMove = null;
+    clearTimeout(timer);
+    make();
+    const next = document.activeElement;
+    if (event.key === 'Enter' && next instanceof HTMLElement && next !== event.target) {
+      // This Enter is the next field's: kept from the field left behind, given to the next.
+      event.preventDefault();
+      event.stopPropagation();
+      next.dispatchEvent(
+        new globalThis.KeyboardEvent('keydown', {
+          key: 'Enter',
+          code: 'Enter',
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+      return;
+    }
+  }
   if (event.key !== 'Enter' || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.shiftKey || form === null || event.nativeEvent.isComposing) return;
   const target = event.target;
@@ -78,9 +108,14 @@ export function enterMovesOn(
   const listOpen = combobox && target.getAttribute('aria-expanded') === 'true';
   if (listOpen && !target.hasAttribute('aria-activedescendant')) return;
   const native = event.nativeEvent;
-  setTimeout(() => {
+  const make = () => {
     if (native.defaultPrevented && !combobox) return;
     if (document.activeElement !== target) return;
     moveOn(target, form, primary);
+  };
+  const timer = setTimeout(() => {
+    if (pendingMove?.make === make) pendingMove = null;
+    make();
   }, 0);
+  pendingMove = { timer, make };
 }
