@@ -91,6 +91,10 @@ export function enterMovesOn(
         new globalThis.KeyboardEvent('keydown', {
           key: 'Enter',
           code: 'Enter',
+          shiftKey: event.shiftKey,
+          altKey: event.altKey,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
           bubbles: true,
           cancelable: true,
         }),

@@ -6,7 +6,7 @@ import type { IndexDefinition } from '../index-definition';
 import type { SearchRequest } from '../request';
 import { maxPageSize, maxSkip, normaliseSearchRequest, parseOrderBy } from '../request';
 import type { Bitset } from './bitset';
-import { andInto, cardinality, copyOf, recycle, toSlots } from './bitset';
+import { andInto, cardinality, copyOf, hasBit, recycle, toSlots } from './bitset';
 import { followingStarted, onIndexChanged, type IndexChange } from './changes';
 import { matchFilter, rangeCheckpoints, textFields, type SortedSlots } from './filter';
 import {
@@ -628,9 +628,7 @@ export class MemoryEngine {
     const documents: Record<string, unknown>[] = [];
     for (const at of [0.25, 0.5, 0.75]) {
       let slot = Math.floor(store.size * at);
-      while (slot < store.size && (((store.live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 0) {
-        slot += 1;
-      }
+      while (slot < store.size && !hasBit(store.live, slot)) slot += 1;
       const text = slot < store.size ? file?.get(slot) : undefined;
       if (text !== undefined) {
         documents.push(JSON.parse(text.toString('utf8')) as Record<string, unknown>);
