@@ -9,6 +9,7 @@ import {
   pgTable,
   smallint,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { dataSourceCategories, dataSourceGroups, dataSourcePriorities } from './lookups';
 
@@ -38,6 +39,11 @@ export const locations = pgTable(
      */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * ISO 3166-1 alpha-2 for a country ('CH'), ISO 3166-2 for a first-level division where
+     * known ('CM-NO'), null otherwise: the natural key the world gazetteer is loaded by.
+     */
+    isoCode: text('iso_code'),
   },
   (t) => [
     check('location_type_known', sql`${t.locationType} in (2, 4, 6, 9, 30)`),
@@ -48,6 +54,7 @@ export const locations = pgTable(
     index('locations_country_idx').on(t.countryId, t.locationType),
     index('locations_parent_idx').on(t.parentId),
     index('locations_type_idx').on(t.locationType),
+    uniqueIndex('locations_iso_code_key').on(t.isoCode),
   ],
 );
 

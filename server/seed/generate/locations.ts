@@ -111,6 +111,7 @@ export function generateLocations(): GeneratedLocations {
       displayName: country.name,
       latitude: countryPoint?.latitude ?? null,
       longitude: countryPoint?.longitude ?? null,
+      isoCode: country.iso2,
     };
     rows.push(countryRow);
 
