@@ -15,3 +15,4 @@ export * from './outbox';
 export * from './assessments';
 export * from './search-changes';
 export * from './search-sources';
+export * from './search-push';

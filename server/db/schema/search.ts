@@ -74,6 +74,11 @@ export const searchArticles = pgTable(
     isCosmosDbArticle: boolean('isCosmosDbArticle'),
     articleBody: text('articleBody'),
     diseaseIds: collection('diseaseIds'),
+    /**
+     * Written through docs/index (not a field): the start-up repair removes only documents the
+     * indexer wrote from an article now gone, never one a client uploaded (issue 30).
+     */
+    uploaded: boolean('uploaded').notNull().default(false),
 
     articleIdTsv: searchable('articleId'),
     articleTitleTsv: searchable('articleTitle'),
