@@ -9,6 +9,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { dataSourceCategories, dataSourceGroups, dataSourcePriorities } from './lookups';
@@ -57,6 +58,17 @@ export const locations = pgTable(
     uniqueIndex('locations_iso_code_key').on(t.isoCode),
   ],
 );
+
+/**
+ * World gazetteer versions a database holds (server/gazetteer): the start-up step loads a
+ * version once, under the start-up lock, and skips when its row is here.
+ */
+export const gazetteerLoads = pgTable('gazetteer_loads', {
+  version: text('version').primaryKey(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Locations the load inserted (rows already present were kept as they were). */
+  locationsAdded: integer('locations_added').notNull(),
+});
 
 /**
  * Article source classification by web domain (GET /api/articles/dataSource?url): the host of
