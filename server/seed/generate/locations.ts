@@ -140,6 +140,7 @@ export function generateLocations(): GeneratedLocations {
         displayName: name,
         latitude: point?.latitude ?? null,
         longitude: point?.longitude ?? null,
+        isoCode: null,
       };
       provinceByCode.set(code, row);
       rows.push(row);
@@ -159,6 +160,7 @@ export function generateLocations(): GeneratedLocations {
         isDuplicate: false,
         displayName: province === undefined ? c.name : `${c.name}, ${province.name}`,
         ...cityPoint(c),
+        isoCode: null,
       };
       rows.push(row);
       return row;
@@ -191,6 +193,7 @@ export function generateLocations(): GeneratedLocations {
           displayName: province === undefined ? area.name : `${area.name}, ${province.name}`,
           latitude: area.latitude,
           longitude: area.longitude,
+          isoCode: null,
         });
       }
     };
