@@ -3,7 +3,7 @@ import { isCalendarDay } from './calendar-day';
 
 /**
  * Assessments of a disease activity (issue 7's Assessments tab; spec 001 names the lookups
- * only: concern levels, confidence levels, criteria). Designed in ARCHITECTURE.md: a dated,
+ * only: concern levels, confidence levels, criteria). Designed in docs/decisions/0049-assessments-tab.md: a dated,
  * append-only judgement — concern level, confidence level, the criteria met, a rationale.
  */
 

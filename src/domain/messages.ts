@@ -74,7 +74,7 @@ export const messages = {
     `${riskModel} is only for the human species: choose another risk model.`,
   notACountry: (locationId: number) => `Location ${locationId} is not a country.`,
   // Disease activity entries (spec 001 §5, §8). Where the spec names a rule without its words,
-  // the wording is ours (ARCHITECTURE.md "Decisions": entries messages).
+  // the wording is ours (docs/decisions/0044-entries-rules.md, Wording).
   cumulativeNotInteger: 'Cumulative must be an integer',
   cumulativeNegative: 'Cumulative Cases must be greater than zero',
   newCasesNotInteger: 'New Cases must be an integer',

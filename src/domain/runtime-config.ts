@@ -4,7 +4,7 @@ import { Schema } from 'effect';
  * The runtime configuration served at /config.json (spec 000 §7 "configuration supplies"),
  * plus the OpenID client id and scope the browser needs to start the code flow. Unlike the
  * spec's list it carries no search API key: the file is public, the key would open every
- * article to anyone (ARCHITECTURE.md, "No public search key"); see SearchSettings.
+ * article to anyone (docs/decisions/0005-no-public-search-key.md); see SearchSettings.
  */
 export const RuntimeConfig = Schema.Struct({
   articleSearchUrl: Schema.String,

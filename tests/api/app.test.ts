@@ -43,7 +43,7 @@ describe.each(backends)('the app on %s', (backend) => {
     expect(config.apiUrl).toBe(`${server.baseUrl}/api`);
     expect(config.articleSearchUrl).toBe(`${server.baseUrl}/search/indexes/articles/docs`);
     expect(config.authBaseUrl).toBe('https://issuer.test');
-    // No search key at all: the file is public (ARCHITECTURE.md, "No public search key").
+    // No search key at all: the file is public (docs/decisions/0005-no-public-search-key.md).
     const text = JSON.stringify(body);
     expect(text).not.toContain(server.config.searchQueryKey);
     expect(text).not.toContain(server.config.searchApiKey);

@@ -160,7 +160,7 @@ describe.each(backends)('article source search through the SDK on %s', (backend)
 
   it('the types index /config.json names has no index behind it: 404 in Azure shape', async () => {
     // Spec 000 §7 lists a "types index URL" in the configuration and never queries it (no
-    // call, no fields): decision recorded in ARCHITECTURE.md and docs/spec-conformance.md.
+    // call, no fields): decision in docs/decisions/0019-no-types-index.md and docs/spec-conformance.md.
     const config = (await (await fetch(`${server.baseUrl}/config.json`)).json()) as {
       typesIndexUrl: string;
     };

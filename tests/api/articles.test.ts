@@ -92,7 +92,7 @@ describe.each(backends)('Articles API on %s', (backend) => {
         contextTags: [],
       });
       expect(Date.now() - Date.parse(detail.insertedDate)).toBeLessThan(60_000);
-      // A custom article is published when it is inserted (ARCHITECTURE.md, Decisions).
+      // A custom article is published when it is inserted (docs/decisions/0032-custom-article-published-date.md).
       expect(detail.publishedDate).toBe(detail.insertedDate);
 
       const docs = await searchDocs('Quokkapox');

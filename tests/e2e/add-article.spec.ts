@@ -69,7 +69,7 @@ test('add article shows each validation message, then succeeds and links to the 
 
   await page.goto(href ?? '');
   await expect(page.getByText('E2E: Quokkapox cholera cases rise').first()).toBeVisible();
-  // A custom article is published when it is added (ARCHITECTURE.md, Decisions).
+  // A custom article is published when it is added (docs/decisions/0032-custom-article-published-date.md).
   const overview = page.getByRole('region', { name: 'I. Overview' });
   await expect(overview.getByText('Publication date')).toBeVisible();
   await expect(overview.locator('dd').first()).toHaveText(/^\d{4}\/\d{2}\/\d{2} /);

@@ -211,7 +211,8 @@ test('Search/Add never offers a location the activity already has', async ({ pag
   await page.keyboard.type(typed);
   await expect(page.getByText('Searching…')).toBeHidden({ timeout: 15_000 });
   // Only the added place is gone: others may share its name (a duplicate kept within a
-  // country, ARCHITECTURE) or contain it ('X, Nairobi'), so count exact names against the index.
+  // country, docs/decisions/0020) or contain it ('X, Nairobi'), so count exact names against
+  // the index.
   const sameName = inCountry.filter(
     (p) => p.id !== target.id && p.displayName === target.displayName && matches(p, typed),
   ).length;

@@ -4,7 +4,7 @@ import { assessmentConcernLevels, assessmentConfidenceLevels } from './lookups';
 import { users } from './users';
 
 /**
- * Assessments of a disease activity (the Assessments tab, issue 7; ARCHITECTURE.md): a dated
+ * Assessments of a disease activity (the Assessments tab, issue 7; docs/decisions/0049-assessments-tab.md): a dated
  * judgement with a concern level, a confidence level, the criteria met and a rationale.
  * Append-only: a new judgement is a new row, so the tab shows how it changed over time.
  * Criterion ids are checked against assessment_criteria by the API before the insert.

@@ -23,7 +23,7 @@ export interface AssessmentDeps {
 const path = `/diseaseactivities/:activityId${idSegment}/assessments`;
 
 /**
- * The Assessments tab's calls (designed; ARCHITECTURE.md "Assessments"):
+ * The Assessments tab's calls (designed; docs/decisions/0049-assessments-tab.md):
  *
  * - GET /api/diseaseactivities/{id}/assessments → AssessmentJson[], latest assessed first.
  * - POST /api/diseaseactivities/{id}/assessments: AssessmentInput → 201 AssessmentJson; 400 with

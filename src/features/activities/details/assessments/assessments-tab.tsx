@@ -22,7 +22,7 @@ export interface AssessmentsTabProps {
 }
 
 /**
- * The Assessments tab (spec 001 §2 "Assessments content not shown"; designed in ARCHITECTURE.md
+ * The Assessments tab (spec 001 §2 "Assessments content not shown"; designed in docs/decisions/0049-assessments-tab.md
  * from the assessment lookups): the current judgement of the activity — concern level,
  * confidence level, the criteria met, a rationale — with every earlier one below it, and a
  * form to record a new one. Assessments are never edited: a new judgement is a new record.
