@@ -4,7 +4,10 @@ import type { TaggingDictionary } from '../../src/domain/feeds/tagger';
 import type { Db } from '../db/client';
 import { contextTags, diseases, locations } from '../db/schema';
 
-/** The tagging dictionary from the lookups and the gazetteer (duplicates left out). */
+/**
+ * The tagging dictionary from the lookups and the gazetteer (duplicates left out). A country's
+ * ISO code (`iso_code`, issue 29) keys its names in five languages (tagger-country-names.ts).
+ */
 export async function loadTaggingDictionary(db: Db): Promise<TaggingDictionary> {
   const diseaseRows = await db
     .select({ diseaseId: diseases.diseaseId, displayName: diseases.displayName })
@@ -17,6 +20,7 @@ export async function loadTaggingDictionary(db: Db): Promise<TaggingDictionary> 
       countryId: locations.countryId,
       population: locations.population,
       isDuplicate: locations.isDuplicate,
+      isoCode: locations.isoCode,
     })
     .from(locations)
     .where(

@@ -1,14 +1,30 @@
 import { LocationType } from '../enums';
-import { contextTagCues, countrySynonyms, diseaseSynonyms } from './synonyms';
+import { isoCodeOfCountryName, countryNames } from './tagger-country-names';
+import {
+  diseaseNamesByLanguage,
+  nonPlacePhrases,
+  supportingDiseaseNames,
+} from './tagger-disease-names';
+import { ordinaryWords, placeQualifiers, travelCues } from './tagger-words';
+import { contextTagCues, diseaseSynonyms } from './synonyms';
 import type { Token } from './text';
 import { tokenize } from './text';
 
 /**
- * Dictionary tagging (issue 8): diseases from the lookups and their synonyms, places from the
- * gazetteer, context tags from cue words. At each word the longest known name wins ('Papua New
- * Guinea' before 'Guinea', 'bird flu' before 'flu'). A place name counts only when written
- * capitalised (so 'male' is not Malé) and, when several places share it, the most populous one is
- * taken (a country before a town of the same name). Acronyms count only when capitalised.
+ * Dictionary tagging (issues 8 and 29). Names are matched on folded words through a word trie,
+ * longest name first, in one pass over the text (linear in its length): diseases (lookups, WHO and
+ * press names, pathogens, four other languages), places (the gazetteer, every country's names in
+ * five languages, unambiguous demonyms) and context tags. A disease name's words are consumed
+ * before any place can claim them ('Sudan virus disease', 'West Nile', 'Lassa').
+ *
+ * Places are then resolved with evidence: a country name counts; a city or division counts when
+ * its country is named in the article (or, unqualified, when it is a large place whose name is no
+ * ordinary word); a name that is an ordinary word ('North', 'Reading', 'Split') needs its country
+ * named and a qualifier beside it ('North Region', 'Split, Croatia').
+ *
+ * Finally mentions are weighed (title, dateline, lead, frequency; a traveller's origin or a
+ * neighbour weighs less) and the tags returned are what the article is ABOUT: see
+ * docs/decisions/article-about-vs-mentions.md.
  */
 
 export interface DiseaseName {
@@ -23,6 +39,8 @@ export interface GazetteerPlace {
   /** The containing country (its own id for a country). */
   readonly countryId: number | null;
   readonly population: number;
+  /** ISO 3166-1 alpha-2 of a country (ISO 3166-2 of a division); derived from the name if absent. */
+  readonly isoCode?: string | null;
 }
 
 export interface ContextTagName {
@@ -36,31 +54,85 @@ export interface TaggingDictionary {
   readonly contextTags: readonly ContextTagName[];
 }
 
-/** What the tagger found, each list in order of first mention (title first). */
+/**
+ * What the tagger found. `diseaseIds`, `countryIds` and `locationIds` are what the article is
+ * about (stored as its tags, used by suggestions, the main country and the map), most weight
+ * first; the `mentioned…` lists hold every disease and country named, context included.
+ */
 export interface ArticleTags {
   readonly diseaseIds: readonly number[];
-  /** Places named, most specific as written (cities, provinces and countries). */
+  /** Places the article is about, most specific as written (cities, divisions and countries). */
   readonly locationIds: readonly number[];
-  /** Countries of those places, the most mentioned first. */
+  /** Countries the article is about, the main one first. */
   readonly countryIds: readonly number[];
   readonly contextTagIds: readonly number[];
+  readonly mentionedDiseaseIds: readonly number[];
+  readonly mentionedCountryIds: readonly number[];
 }
 
 type Entry =
-  | { readonly kind: 'disease'; readonly id: number; readonly acronym: boolean }
-  | { readonly kind: 'place'; readonly place: GazetteerPlace }
-  | { readonly kind: 'tag'; readonly id: number };
+  | {
+      readonly kind: 'disease';
+      readonly id: number;
+      readonly acronym: boolean;
+      readonly supporting: boolean;
+    }
+  | {
+      readonly kind: 'place';
+      readonly places: GazetteerPlace[];
+      readonly acronym: boolean;
+      readonly demonym: boolean;
+    }
+  | { readonly kind: 'tag'; readonly id: number }
+  | { readonly kind: 'none' };
 
-interface Phrase {
-  readonly words: readonly string[];
+interface TrieNode {
+  readonly next: Map<string, TrieNode>;
+  entries: Entry[];
+}
+
+interface Mention {
   readonly entry: Entry;
+  readonly start: number;
+  readonly end: number;
+  readonly weight: number;
 }
 
 /** Words allowed lower case inside a capitalised place name ('Bosnia and Herzegovina'). */
-const joiningWords = new Set(['of', 'the', 'and', 'de', 'la', 'du', 'des', 'do', 'da', 'el']);
+const joiningWords = new Set([
+  'of',
+  'the',
+  'and',
+  'de',
+  'la',
+  'du',
+  'des',
+  'do',
+  'da',
+  'dos',
+  'das',
+  'el',
+  'del',
+  'd',
+  'l',
+  'y',
+  'e',
+  'et',
+  'al',
+  'les',
+  'los',
+  'las',
+  'on',
+  'upon',
+]);
 
 const isAcronym = (name: string) =>
   /^[A-Z0-9][A-Z0-9.-]*[A-Z0-9.]$/.test(name) && /[A-Z]/.test(name);
+
+const arabicLetter = /[\u0600-\u06FF]/;
+const noNodes: readonly TrieNode[] = [];
+/** Arabic proclitics written joined to the next word ('والسودان', 'بالكوليرا', 'للسودان'). */
+const arabicPrefixes = ['وال', 'بال', 'فال', 'كال', 'لل', 'ال', 'و', 'ب', 'ل', 'ف', 'ك'];
 
 /** Names derived from a disease's display name: without its parenthesis, the parenthesis alone, without 'virus disease'. */
 function derivedDiseaseNames(displayName: string): string[] {
@@ -77,100 +149,400 @@ function derivedDiseaseNames(displayName: string): string[] {
   return names;
 }
 
-/** A prepared dictionary: phrases indexed by their first word. */
+const weights = { title: 4, dateline: 3, lead: 2, body: 1 } as const;
+/** Body words that make up the lead (roughly the first two sentences of a report). */
+const leadWords = 60;
+/** A mention preceded by a travel or neighbour cue weighs this much of its place's weight. */
+const contextFactor = 0.25;
+/** Demonyms ('Ugandan officials') are weaker evidence of what an article is about. */
+const demonymFactor = 0.5;
+/** A place not qualified by its country counts alone from this population (a large city). */
+const unqualifiedPopulation = 500_000;
+/** Tags weighing at least this share of the heaviest are what the article is about. */
+const aboutShare = { country: 0.5, disease: 0.3 } as const;
+
+/** A prepared dictionary: names in a trie of folded words. */
 export class Tagger {
-  private readonly byFirstWord = new Map<string, Phrase[]>();
+  private readonly root: TrieNode = { next: new Map(), entries: [] };
+  private readonly placeNames = new Map<string, Extract<Entry, { kind: 'place' }>>();
+  /** Country id → the folded names of that country (to read 'Split, Croatia'). */
+  private readonly countryIdOfWords = new Map<string, number>();
 
   constructor(dictionary: TaggingDictionary) {
     for (const d of dictionary.diseases) {
       const names = [
         ...derivedDiseaseNames(d.displayName),
         ...(diseaseSynonyms[d.displayName] ?? []),
+        ...(diseaseNamesByLanguage[d.displayName] ?? []),
       ];
       for (const name of names) {
-        this.add(name, { kind: 'disease', id: d.diseaseId, acronym: isAcronym(name) });
+        this.add(name, {
+          kind: 'disease',
+          id: d.diseaseId,
+          acronym: isAcronym(name),
+          supporting: false,
+        });
+      }
+      for (const name of supportingDiseaseNames[d.displayName] ?? []) {
+        this.add(name, {
+          kind: 'disease',
+          id: d.diseaseId,
+          acronym: isAcronym(name),
+          supporting: true,
+        });
       }
     }
+    for (const phrase of nonPlacePhrases) this.add(phrase, { kind: 'none' });
+    const { names: countryNameLists, demonyms } = countryNames();
     for (const place of dictionary.places) {
-      this.add(place.name, { kind: 'place', place });
-      if (place.locationType === LocationType.Country) {
-        for (const name of countrySynonyms[place.name] ?? [])
-          this.add(name, { kind: 'place', place });
-      }
+      this.addPlace(place.name, place, false);
+      if (place.locationType !== LocationType.Country) continue;
+      const iso = place.isoCode ?? isoCodeOfCountryName(place.name);
+      if (!iso) continue;
+      for (const name of countryNameLists.get(iso) ?? []) this.addPlace(name, place, false);
+      for (const name of demonyms.get(iso) ?? []) this.addPlace(name, place, true);
     }
     for (const tag of dictionary.contextTags) {
       for (const cue of contextTagCues[tag.displayName] ?? [])
         this.add(cue, { kind: 'tag', id: tag.id });
     }
-    // Longest phrases first; among places of one name, the most populous first.
-    for (const list of this.byFirstWord.values()) {
-      list.sort(
-        (a, b) =>
-          b.words.length - a.words.length ||
-          (b.entry.kind === 'place' ? b.entry.place.population : 0) -
-            (a.entry.kind === 'place' ? a.entry.place.population : 0),
-      );
+    // Among places of one name, the most populous first (a country before a town of its name).
+    for (const entry of this.placeNames.values()) {
+      entry.places.sort((a, b) => b.population - a.population);
     }
   }
 
-  private add(name: string, entry: Entry): void {
+  private addPlace(name: string, place: GazetteerPlace, demonym: boolean): void {
     const words = tokenize(name).map((t) => t.word);
-    const first = words[0];
-    if (first === undefined) return;
-    // One-letter and two-letter place names are mostly noise ('Bo', 'Ba').
-    if (entry.kind === 'place' && words.length === 1 && first.length <= 2 && !isAcronym(name))
+    // One-letter and two-letter place names are mostly noise ('Bo', 'Ba'), acronyms aside.
+    if (words.length === 1 && (words[0] ?? '').length <= 2 && !isAcronym(name)) return;
+    const key = `${demonym ? 'd' : 'n'}:${words.join(' ')}`;
+    const known = this.placeNames.get(key);
+    if (known) {
+      if (!known.places.some((p) => p.id === place.id)) known.places.push(place);
       return;
-    const list = this.byFirstWord.get(first);
-    const phrase = { words, entry };
-    if (list) list.push(phrase);
-    else this.byFirstWord.set(first, [phrase]);
+    }
+    const entry = { kind: 'place' as const, places: [place], acronym: isAcronym(name), demonym };
+    this.placeNames.set(key, entry);
+    this.addWords(words, entry);
+    if (place.locationType === LocationType.Country && !demonym)
+      this.countryIdOfWords.set(words.join(' '), place.id);
   }
 
-  private matches(tokens: readonly Token[], at: number, phrase: Phrase): boolean {
-    const { words, entry } = phrase;
-    for (let i = 0; i < words.length; i += 1) {
-      const token = tokens[at + i];
-      if (!token || token.word !== words[i]) return false;
-      if (entry.kind === 'place' && !token.capitalised && !joiningWords.has(token.word))
+  private add(name: string, entry: Entry): void {
+    this.addWords(
+      tokenize(name).map((t) => t.word),
+      entry,
+    );
+  }
+
+  private addWords(words: readonly string[], entry: Entry): void {
+    if (words.length === 0) return;
+    let node = this.root;
+    for (const word of words) {
+      let next = node.next.get(word);
+      if (!next) {
+        next = { next: new Map(), entries: [] };
+        node.next.set(word, next);
+      }
+      node = next;
+    }
+    node.entries.push(entry);
+    // An Arabic name also without its article: 'السودان' is written 'سودان' after a proclitic.
+    const first = words[0] ?? '';
+    if (arabicLetter.test(first) && first.startsWith('ال') && first.length > 3) {
+      this.addWords([first.slice(2), ...words.slice(1)], entry);
+    }
+  }
+
+  /** Trie nodes an Arabic word starts once its proclitics are taken off ('بالكوليرا'). */
+  private arabicStarts(word: string): TrieNode[] {
+    const found: TrieNode[] = [];
+    for (const prefix of arabicPrefixes) {
+      if (word.length - prefix.length < 3 || !word.startsWith(prefix)) continue;
+      const node = this.root.next.get(word.slice(prefix.length));
+      if (node) found.push(node);
+    }
+    return found;
+  }
+
+  private accepts(entry: Entry, tokens: readonly Token[], start: number, end: number): boolean {
+    if (entry.kind === 'tag' || entry.kind === 'none') return true;
+    for (let i = start; i < end; i += 1) {
+      const token = tokens[i];
+      if (!token) return false;
+      if (entry.kind === 'disease') {
+        if (entry.acronym && !token.upper && !token.caseless && !/^\d+$/.test(token.word))
+          return false;
+        continue;
+      }
+      if (entry.acronym) {
+        if (!token.upper) return false;
+      } else if (!token.capitalised && !token.caseless && !joiningWords.has(token.word)) {
         return false;
-      if (entry.kind === 'disease' && entry.acronym && !token.capitalised) return false;
+      }
     }
     return true;
   }
 
+  /** The longest acceptable name at a word (a disease before anything else of the same length). */
+  private matchAt(tokens: readonly Token[], at: number): { entry: Entry; end: number } | null {
+    let best: { entry: Entry; end: number } | null = null;
+    const word = tokens[at]?.word ?? '';
+    const direct = this.root.next.get(word);
+    const startNodes = direct
+      ? [direct]
+      : arabicLetter.test(word)
+        ? this.arabicStarts(word)
+        : noNodes;
+    for (const startNode of startNodes) {
+      let node: TrieNode | undefined = startNode;
+      let i = at;
+      while (node) {
+        i += 1;
+        for (const entry of node.entries) {
+          if (!this.accepts(entry, tokens, at, i)) continue;
+          if (!best || i > best.end || (i === best.end && rank(entry) > rank(best.entry)))
+            best = { entry, end: i };
+        }
+        const next = tokens[i];
+        node = next ? node.next.get(next.word) : undefined;
+      }
+    }
+    return best;
+  }
+
   /** Tags a title and a plain-text body. */
   tag(title: string, body: string): ArticleTags {
-    const tokens = [...tokenize(title), { word: '\u0000', capitalised: false }, ...tokenize(body)];
-    const diseases = new Map<number, number>();
-    const places = new Map<number, GazetteerPlace>();
-    const countries = new Map<number, number>();
-    const tags = new Set<number>();
-    const count = (map: Map<number, number>, id: number) => map.set(id, (map.get(id) ?? 0) + 1);
+    const titleTokens = tokenize(title);
+    const bodyTokens = tokenize(body);
+    const separator: Token = { word: '\u0000', capitalised: false, sentenceStart: true };
+    const tokens = [...titleTokens, separator, ...bodyTokens];
+    const bodyStart = titleTokens.length + 1;
+    const datelineEnd = datelineLength(bodyTokens);
+    const lowerWords = new Set<string>();
+    for (const t of tokens) if (!t.capitalised && !t.caseless) lowerWords.add(t.word);
+
+    const mentions: Mention[] = [];
     for (let at = 0; at < tokens.length;) {
-      const candidates = this.byFirstWord.get(tokens[at]?.word ?? '') ?? [];
-      const phrase = candidates.find((p) => this.matches(tokens, at, p));
-      if (!phrase) {
+      const found = this.matchAt(tokens, at);
+      if (!found) {
         at += 1;
         continue;
       }
-      const { entry } = phrase;
-      if (entry.kind === 'disease') count(diseases, entry.id);
-      else if (entry.kind === 'tag') tags.add(entry.id);
-      else {
-        places.set(entry.place.id, entry.place);
-        const countryId = entry.place.countryId ?? entry.place.id;
-        count(countries, countryId);
-      }
-      at += phrase.words.length;
+      let weight: number =
+        at < titleTokens.length
+          ? weights.title
+          : at - bodyStart < datelineEnd
+            ? weights.dateline
+            : at - bodyStart < leadWords
+              ? weights.lead
+              : weights.body;
+      if (at >= bodyStart && precededByCue(tokens, at)) weight *= contextFactor;
+      mentions.push({ entry: found.entry, start: at, end: found.end, weight });
+      at = found.end;
     }
-    // Most mentioned first; Map order (first mention) breaks ties.
-    const ranked = (map: Map<number, number>) =>
-      [...map].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+
+    // Countries named outright (not by a demonym, not through a town): the evidence that lets a
+    // town or a division count.
+    const named = new Set<number>();
+    for (const m of mentions) {
+      if (m.entry.kind !== 'place' || m.entry.demonym) continue;
+      const top = m.entry.places[0];
+      if (top?.locationType === LocationType.Country && m.entry.places.length === 1)
+        named.add(top.id);
+    }
+
+    const diseaseWeight = new Map<number, number>();
+    const supportWeight = new Map<number, number>();
+    const countryWeight = new Map<number, number>();
+    const placesByCountry = new Map<number, number[]>();
+    const tags = new Set<number>();
+
+    for (const m of mentions) {
+      const { entry } = m;
+      if (entry.kind === 'none') continue;
+      if (entry.kind === 'tag') {
+        tags.add(entry.id);
+        continue;
+      }
+      if (entry.kind === 'disease') {
+        add(entry.supporting ? supportWeight : diseaseWeight, entry.id, m.weight);
+        continue;
+      }
+      const place = this.resolve(entry, tokens, m, named, lowerWords);
+      if (!place) continue;
+      const countryId = place.countryId ?? place.id;
+      add(countryWeight, countryId, entry.demonym ? m.weight * demonymFactor : m.weight);
+      if (!entry.demonym) {
+        const list = placesByCountry.get(countryId) ?? [];
+        if (!list.includes(place.id)) list.push(place.id);
+        placesByCountry.set(countryId, list);
+      }
+    }
+    for (const [id, w] of supportWeight) if (diseaseWeight.has(id)) add(diseaseWeight, id, w);
+
+    const countryIds = about(countryWeight, aboutShare.country);
+    const locationIds: number[] = [];
+    for (const countryId of countryIds) {
+      for (const id of placesByCountry.get(countryId) ?? []) locationIds.push(id);
+    }
     return {
-      diseaseIds: ranked(diseases),
-      locationIds: [...places.keys()],
-      countryIds: ranked(countries),
+      diseaseIds: about(diseaseWeight, aboutShare.disease),
+      locationIds,
+      countryIds,
       contextTagIds: [...tags],
+      mentionedDiseaseIds: ranked(diseaseWeight),
+      mentionedCountryIds: ranked(countryWeight),
     };
   }
+
+  /** The place a name stands for here, or null when the evidence is not there. */
+  private resolve(
+    entry: Extract<Entry, { kind: 'place' }>,
+    tokens: readonly Token[],
+    m: Mention,
+    named: ReadonlySet<number>,
+    lowerWords: ReadonlySet<string>,
+  ): GazetteerPlace | null {
+    const places = entry.places;
+    const country = places.find((p) => p.locationType === LocationType.Country);
+    // A place in a country named elsewhere in the article (Georgia the US state in a US report).
+    const inNamed = places.filter(
+      (p) => p.locationType !== LocationType.Country && named.has(countryOf(p)),
+    );
+    if (country) {
+      const other = inNamed.find((p) => countryOf(p) !== country.id);
+      if (other && !named.has(country.id)) return other;
+      if (entry.demonym || places.length === 1 || named.has(country.id) || !inNamed.length)
+        return country;
+    }
+    const single = m.end - m.start === 1;
+    const word = tokens[m.start]?.word ?? '';
+    const first = tokens[m.start];
+    if (this.insideLongerName(tokens, m)) return null;
+    const ordinary =
+      single && (ordinaryWords.has(word) || lowerWords.has(word) || first?.upper === true);
+    const qualified = this.qualifier(tokens, m.end);
+    if (ordinary) {
+      // 'North Region, Cameroon': the country named, and a qualifier beside the name.
+      if (!qualified) return null;
+      const inQualifier = qualified.countryId;
+      const chosen =
+        inNamed.find((p) => inQualifier === null || countryOf(p) === inQualifier) ?? null;
+      return chosen;
+    }
+    if (inNamed.length > 0) {
+      if (qualified?.countryId != null) {
+        const exact = inNamed.find((p) => countryOf(p) === qualified.countryId);
+        if (exact) return exact;
+      }
+      return inNamed[0] ?? null;
+    }
+    // Unqualified: written capitalised where a capital means something (not only at a
+    // sentence's start), and either a name only one country's places bear (most names outside
+    // English: 'Nizhnevartovsk', 'Muzaffarpur') or a large place with no rival a third its size.
+    if (single && first?.sentenceStart) return null;
+    const [top, second] = places;
+    if (!top) return null;
+    const oneCountry = places.every((p) => countryOf(p) === countryOf(top));
+    if (oneCountry) return top;
+    if (top.population < unqualifiedPopulation) return null;
+    if (second && second.population * 3 > top.population) return null;
+    return top;
+  }
+
+  /**
+   * Whether a place name is part of a longer proper name written around it ('Wadi Aldwasir',
+   * 'Royal Victoria Infirmary', 'Franklin Park Conservatory'): a capitalised word joined to it by
+   * a space only, that is neither a qualifier ('Kano State') nor a country ('Gdansk Poland').
+   */
+  private insideLongerName(tokens: readonly Token[], m: Mention): boolean {
+    const next = tokens[m.end];
+    if (
+      next?.spaced &&
+      next.capitalised &&
+      !next.upper &&
+      !placeQualifiers.has(next.word) &&
+      this.countryAfter(tokens, m.end) === null
+    )
+      return true;
+    const first = tokens[m.start];
+    const before = tokens[m.start - 1];
+    return (
+      first?.spaced === true &&
+      before?.capitalised === true &&
+      !before.sentenceStart &&
+      !before.upper &&
+      !joiningWords.has(before.word)
+    );
+  }
+
+  /** What follows a place name: a qualifier word ('Region') or ', <country>' (its country id). */
+  private qualifier(
+    tokens: readonly Token[],
+    end: number,
+  ): { readonly countryId: number | null } | null {
+    const next = tokens[end];
+    if (!next) return null;
+    if (placeQualifiers.has(next.word)) return { countryId: this.countryAfter(tokens, end + 1) };
+    const countryId = this.countryAfter(tokens, end);
+    return countryId === null ? null : { countryId };
+  }
+
+  /** The country named at a position (up to four words), or null. */
+  private countryAfter(tokens: readonly Token[], at: number): number | null {
+    let words = '';
+    for (let i = at; i < at + 4 && i < tokens.length; i += 1) {
+      words = words ? `${words} ${tokens[i]?.word ?? ''}` : (tokens[i]?.word ?? '');
+      const id = this.countryIdOfWords.get(words);
+      if (id !== undefined) return id;
+    }
+    return null;
+  }
+}
+
+/** Which of two names of one length wins: a disease, then a non-place phrase, then a place. */
+function rank(e: Entry): number {
+  return e.kind === 'disease' ? 3 : e.kind === 'none' ? 2 : e.kind === 'place' ? 1 : 0;
+}
+
+function countryOf(p: GazetteerPlace): number {
+  return p.countryId ?? p.id;
+}
+
+function add(map: Map<number, number>, id: number, w: number): void {
+  map.set(id, (map.get(id) ?? 0) + w);
+}
+
+/** Ids by weight, the heaviest first (first mention breaks ties). */
+function ranked(map: ReadonlyMap<number, number>): number[] {
+  return [...map].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+}
+
+/**
+ * The ids weighing at least `share` of the heaviest and at least a lead mention's weight (a
+ * single passing mention deep in the body is context, not subject): what the article is about.
+ * When nothing weighs that much (a report form naming its disease once, far down), the heaviest.
+ */
+function about(map: ReadonlyMap<number, number>, share: number): number[] {
+  let max = 0;
+  for (const w of map.values()) if (w > max) max = w;
+  const threshold = Math.min(max, Math.max(weights.lead, max * share));
+  return ranked(map).filter((id) => (map.get(id) ?? 0) >= threshold);
+}
+
+/** Words of a dateline ('GENEVA, 12 May --', 'PATNA:'): leading words in capitals. */
+function datelineLength(tokens: readonly Token[]): number {
+  let n = 0;
+  while (n < tokens.length && n < 4 && tokens[n]?.upper) n += 1;
+  return n;
+}
+
+/** Whether a travel or neighbour cue comes in the three words before a mention. */
+function precededByCue(tokens: readonly Token[], at: number): boolean {
+  for (let i = Math.max(0, at - 3); i < at; i += 1) {
+    if (travelCues.has(tokens[i]?.word ?? '')) return true;
+  }
+  return false;
 }

