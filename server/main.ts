@@ -3,6 +3,7 @@ import { loadServerConfig } from './config';
 import { advisoryLocks, openDatabase } from './db/client';
 import { hasFeedSources } from './db/repositories/feed-sources';
 import { FeedIngestion } from './feeds/ingestion';
+import { ensureWorldGazetteer } from './gazetteer/load';
 import { Lifecycle } from './http/health';
 import { stopAccepting } from './http/stop-accepting';
 import { createIdentity } from './identity';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   await database.exclusively(advisoryLocks.startup, async () => {
     await database.migrate();
     await seedIfEmpty(database.db, config, (message) => console.log(message));
+    // After the seed (its inserts expect an empty table); once per gazetteer version.
+    await ensureWorldGazetteer(database.db, (message) => console.log(message));
     // With SEARCH_URL too: the local tables are what the pusher sends to the service.
     if (await isArticlesIndexEmpty(database.db)) {
       console.log('search: building the search index tables…');

@@ -106,8 +106,11 @@ function upsertArticlesSql(scope: SQL): SQL {
     on conflict ("articleId") do update set ${updates}`;
 }
 
-/** Replaces the `locations` index with the API's locations. */
-const rebuildLocationsSql = sql`
+/**
+ * Writes the `locations` index documents of the API's locations `where` holds (alias `l`):
+ * all of them after the rebuild's delete, or the ones the world gazetteer adds.
+ */
+export const locationDocumentsSql = (where: SQL) => sql`
   insert into search_locations
     ("key", "id", "displayName", "provinceId", "countryId", "population", "locationType",
      "featureCode", "name", "provinceName", "isDuplicate", "latitude", "longitude")
@@ -128,7 +131,11 @@ const rebuildLocationsSql = sql`
     l.latitude,
     l.longitude
   from locations l
-  left join locations p on p.id = l.province_id`;
+  left join locations p on p.id = l.province_id
+  where ${where}`;
+
+/** Replaces the `locations` index with the API's locations. */
+const rebuildLocationsSql = locationDocumentsSql(sql`true`);
 
 /** What a reindex wrote and how long it took. */
 export interface ReindexReport {

@@ -16,11 +16,13 @@ type Log = (msg: string) => void;
  * one parameter per statement keeps both PGlite and PostgreSQL fast. Every row of a call must
  * carry the same keys (scalar values only: numbers, strings, booleans, Dates, null).
  */
-async function insertAll<T extends PgTable>(
+export async function insertAll<T extends PgTable>(
   db: Db,
   table: T,
   rows: readonly T['$inferInsert'][],
   onProgress?: (done: number) => void,
+  /** 'skip': rows whose key (or any unique column) is taken are left out (the gazetteer's). */
+  conflicts: 'fail' | 'skip' = 'fail',
 ): Promise<void> {
   const first = rows[0];
   if (first === undefined) return;
@@ -50,7 +52,7 @@ async function insertAll<T extends PgTable>(
       }),
     );
     await db.execute(
-      sql`insert into ${tableName} (${list}) select ${list} from json_populate_recordset(null::${tableName}, ${json}::json)`,
+      sql`insert into ${tableName} (${list}) select ${list} from json_populate_recordset(null::${tableName}, ${json}::json) ${conflicts === 'skip' ? sql`on conflict do nothing` : sql``}`,
     );
     onProgress?.(Math.min(rows.length, i + ROWS_PER_STATEMENT));
   }
@@ -81,6 +83,7 @@ export const seededTables: readonly string[] = [
   'articles',
   'data_sources',
   'locations',
+  'gazetteer_loads',
   'context_tags',
   'context_tag_groups',
   'disease_species',

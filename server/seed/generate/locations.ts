@@ -46,9 +46,14 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
-/** world-atlas's countries at 1:110 million (Natural Earth; the map draws the same file). */
-export function readWorldShapes() {
-  const path = createRequire(import.meta.url).resolve('world-atlas/countries-110m.json');
+/**
+ * world-atlas's countries at 1:110 million (Natural Earth; the map draws the same file), or at
+ * 1:50 million (the gazetteer's points of territories too small for the 110m file).
+ */
+export function readWorldShapes(
+  file: 'countries-110m.json' | 'countries-50m.json' = 'countries-110m.json',
+) {
+  const path = createRequire(import.meta.url).resolve(`world-atlas/${file}`);
   return countryShapes(asWorldTopology(JSON.parse(readFileSync(path, 'utf8'))));
 }
 
