@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { LocationType } from '../enums';
+import type { GazetteerPlace } from './tagger';
+import { Tagger } from './tagger';
+
+/**
+ * The tagger's rules of issue 29 on a small gazetteer of real places (populations from GeoNames,
+ * rounded): names as written in five languages, place names that are ordinary words or sit inside
+ * disease names, and what an article is about against what it mentions. Expected tags are what a
+ * reader of each sentence would say.
+ */
+const { City, State, Country } = LocationType;
+
+const country = (id: number, name: string, isoCode: string, population: number) =>
+  ({ id, name, locationType: Country, countryId: id, population, isoCode }) as GazetteerPlace;
+const place = (id: number, name: string, locationType: number, countryId: number, pop: number) =>
+  ({ id, name, locationType, countryId, population: pop }) as GazetteerPlace;
+
+const ids = {
+  cameroon: 1,
+  bangladesh: 2,
+  sudan: 3,
+  uganda: 4,
+  saudiArabia: 5,
+  nigeria: 6,
+  germany: 7,
+  japan: 8,
+  spain: 9,
+  guinea: 10,
+  france: 11,
+  unitedStates: 12,
+  croatia: 13,
+  maldives: 14,
+  drc: 15,
+  ivoryCoast: 16,
+  myanmar: 17,
+  eswatini: 18,
+  brazil: 19,
+  peru: 20,
+  georgia: 21,
+  turkey: 22,
+  kenya: 23,
+  rwanda: 24,
+  unitedKingdom: 25,
+} as const;
+
+const places: GazetteerPlace[] = [
+  country(ids.cameroon, 'Cameroon', 'CM', 28_600_000),
+  place(101, 'North', State, ids.cameroon, 2_400_000),
+  place(102, 'South', State, ids.cameroon, 750_000),
+  place(103, 'East', State, ids.cameroon, 800_000),
+  place(104, 'West', State, ids.cameroon, 1_900_000),
+  country(ids.bangladesh, 'Bangladesh', 'BD', 171_000_000),
+  place(201, 'Dhaka', City, ids.bangladesh, 10_400_000),
+  country(ids.sudan, 'Sudan', 'SD', 48_000_000),
+  country(ids.uganda, 'Uganda', 'UG', 48_000_000),
+  place(401, 'Kampala', City, ids.uganda, 1_350_000),
+  place(402, 'Mubende', City, ids.uganda, 100_000),
+  country(ids.saudiArabia, 'Saudi Arabia', 'SA', 36_000_000),
+  place(501, 'Riyadh', City, ids.saudiArabia, 4_200_000),
+  country(ids.nigeria, 'Nigeria', 'NG', 224_000_000),
+  place(601, 'Lassa', City, ids.nigeria, 20_000),
+  country(ids.germany, 'Germany', 'DE', 84_000_000),
+  place(701, 'Marburg', City, ids.germany, 76_000),
+  place(702, 'Berlin', City, ids.germany, 3_400_000),
+  country(ids.japan, 'Japan', 'JP', 124_000_000),
+  country(ids.spain, 'Spain', 'ES', 48_000_000),
+  country(ids.guinea, 'Guinea', 'GN', 14_000_000),
+  country(ids.france, 'France', 'FR', 68_000_000),
+  place(1101, 'Nice', City, ids.france, 340_000),
+  country(ids.unitedStates, 'United States', 'US', 335_000_000),
+  place(1201, 'Mobile', City, ids.unitedStates, 190_000),
+  place(1202, 'Georgia', State, ids.unitedStates, 10_900_000),
+  place(1203, 'Atlanta', City, ids.unitedStates, 500_000),
+  country(ids.croatia, 'Croatia', 'HR', 3_900_000),
+  place(1301, 'Split', City, ids.croatia, 178_000),
+  country(ids.maldives, 'Maldives', 'MV', 520_000),
+  place(1401, 'Male', City, ids.maldives, 130_000),
+  country(ids.drc, 'Democratic Republic of the Congo', 'CD', 102_000_000),
+  country(ids.ivoryCoast, "Côte d'Ivoire", 'CI', 28_000_000),
+  country(ids.myanmar, 'Myanmar', 'MM', 54_000_000),
+  country(ids.eswatini, 'Eswatini', 'SZ', 1_200_000),
+  country(ids.brazil, 'Brazil', 'BR', 216_000_000),
+  country(ids.peru, 'Peru', 'PE', 34_000_000),
+  country(ids.georgia, 'Georgia', 'GE', 3_700_000),
+  country(ids.turkey, 'Turkey', 'TR', 85_000_000),
+  country(ids.kenya, 'Kenya', 'KE', 55_000_000),
+  country(ids.rwanda, 'Rwanda', 'RW', 14_000_000),
+  country(ids.unitedKingdom, 'United Kingdom', 'GB', 68_000_000),
+  place(2501, 'Reading', City, ids.unitedKingdom, 170_000),
+];
+
+const disease = {
+  cholera: 1,
+  measles: 2,
+  dengue: 4,
+  ebola: 5,
+  marburg: 6,
+  h5n1: 7,
+  lassa: 12,
+  zika: 18,
+  westNile: 19,
+  mers: 21,
+  japaneseEncephalitis: 43,
+  h9n2: 49,
+  meningococcal: 32,
+} as const;
+
+const tagger = new Tagger({
+  diseases: [
+    { diseaseId: disease.cholera, displayName: 'Cholera' },
+    { diseaseId: disease.measles, displayName: 'Measles' },
+    { diseaseId: disease.dengue, displayName: 'Dengue' },
+    { diseaseId: disease.ebola, displayName: 'Ebola virus disease' },
+    { diseaseId: disease.marburg, displayName: 'Marburg virus disease' },
+    { diseaseId: disease.h5n1, displayName: 'Avian influenza A(H5N1)' },
+    { diseaseId: disease.lassa, displayName: 'Lassa fever' },
+    { diseaseId: disease.zika, displayName: 'Zika virus disease' },
+    { diseaseId: disease.westNile, displayName: 'West Nile virus infection' },
+    { diseaseId: disease.mers, displayName: 'Middle East respiratory syndrome (MERS)' },
+    { diseaseId: disease.japaneseEncephalitis, displayName: 'Japanese encephalitis' },
+    { diseaseId: disease.h9n2, displayName: 'Avian influenza A(H9N2)' },
+    { diseaseId: disease.meningococcal, displayName: 'Meningococcal disease' },
+  ],
+  places,
+  contextTags: [],
+});
+
+describe('Tagger: names as they are written', () => {
+  it.each([
+    ['Ebola in DRC', ids.drc],
+    ['Ebola in DR Congo', ids.drc],
+    ['Ebola in Congo-Kinshasa', ids.drc],
+    ['Cholera in Ivory Coast', ids.ivoryCoast],
+    ["Cholera in Côte d'Ivoire", ids.ivoryCoast],
+    ["Cholera in Cote d'Ivoire", ids.ivoryCoast],
+    ['Measles in Türkiye', ids.turkey],
+    ['Measles in Turkey', ids.turkey],
+    ['Dengue in Burma', ids.myanmar],
+    ['Measles in Swaziland', ids.eswatini],
+    ['Measles in Eswatini', ids.eswatini],
+  ])('%s', (title, countryId) => {
+    expect(tagger.tag(title, '').countryIds).toEqual([countryId]);
+  });
+
+  it('reads WHO and press names of diseases and pathogens', () => {
+    const mers = tagger.tag(
+      'Saudi Arabia reports MERS-CoV cases',
+      'Two cases of Middle East respiratory syndrome coronavirus infection were reported in Riyadh.',
+    );
+    expect(mers.diseaseIds).toEqual([disease.mers]);
+    // 'Middle East' names no place of the gazetteer and is consumed by the disease's name.
+    expect(mers.countryIds).toEqual([ids.saudiArabia]);
+    expect(tagger.tag('Human infection with avian influenza A(H9N2)', '').diseaseIds).toEqual([
+      disease.h9n2,
+    ]);
+    expect(tagger.tag('H5N1 detected in dairy cattle', '').diseaseIds).toEqual([disease.h5n1]);
+    expect(tagger.tag('Vibrio cholerae found in river water', '').diseaseIds).toEqual([
+      disease.cholera,
+    ]);
+  });
+
+  it('reads French, Spanish, Portuguese and Arabic', () => {
+    const fr = tagger.tag(
+      'Choléra : flambée en République démocratique du Congo',
+      "Le ministère de la Santé signale 300 cas de choléra dans l'est du pays.",
+    );
+    expect(fr).toMatchObject({ diseaseIds: [disease.cholera], countryIds: [ids.drc] });
+    const es = tagger.tag(
+      'Brote de sarampión en Perú',
+      'El Ministerio de Salud confirmó 12 casos de sarampión en Lima.',
+    );
+    expect(es).toMatchObject({ diseaseIds: [disease.measles], countryIds: [ids.peru] });
+    const pt = tagger.tag(
+      'Surto de dengue no Brasil',
+      'O Ministério da Saúde registrou um aumento de casos de dengue.',
+    );
+    expect(pt).toMatchObject({ diseaseIds: [disease.dengue], countryIds: [ids.brazil] });
+    const ar = tagger.tag('تفشي الكوليرا في السودان', 'سجلت وزارة الصحة حالات جديدة بالكوليرا');
+    expect(ar).toMatchObject({ diseaseIds: [disease.cholera], countryIds: [ids.sudan] });
+    // A name joined to its proclitic ('والسودان': 'and Sudan').
+    expect(tagger.tag('حالات الكوليرا والسودان', '').countryIds).toEqual([ids.sudan]);
+  });
+});
+
+describe('Tagger: place names that are ordinary words or inside disease names', () => {
+  it('does not take North, South, East and West in ordinary sentences for regions', () => {
+    const tags = tagger.tag(
+      'Nipah virus cases in Bangladesh',
+      'Cases rose in the North of the country. South of Dhaka, two villages reported deaths. ' +
+        'West of the river, East Bengal health workers traced contacts.',
+    );
+    expect(tags.countryIds).toEqual([ids.bangladesh]);
+    expect(tags.mentionedCountryIds).toEqual([ids.bangladesh]);
+  });
+
+  it('takes a region named with its qualifier and country', () => {
+    const tags = tagger.tag(
+      'Cholera in Cameroon',
+      'The outbreak started in the North Region, Cameroon, and reached the East Region.',
+    );
+    expect(tags.countryIds).toEqual([ids.cameroon]);
+    expect(tags.locationIds).toEqual([ids.cameroon, 101, 103]);
+  });
+
+  it('does not take countries and towns inside disease names', () => {
+    const svd = tagger.tag(
+      'Sudan virus disease outbreak in Uganda',
+      'The Ministry of Health confirmed Sudan virus disease in Mubende district.',
+    );
+    expect(svd).toMatchObject({ diseaseIds: [disease.ebola], countryIds: [ids.uganda] });
+    expect(svd.mentionedCountryIds).not.toContain(ids.sudan);
+    expect(tagger.tag('Lassa fever cases rise', '').countryIds).toEqual([]);
+    expect(tagger.tag('Marburg virus disease confirmed', '').countryIds).toEqual([]);
+    expect(tagger.tag('West Nile virus in horses', '').diseaseIds).toEqual([disease.westNile]);
+    expect(tagger.tag('Japanese encephalitis vaccination', '').countryIds).toEqual([]);
+    expect(tagger.tag('Zika virus: travel advice', '').diseaseIds).toEqual([disease.zika]);
+    expect(tagger.tag('A century after the Spanish flu', '').countryIds).toEqual([]);
+    expect(tagger.tag('Guinea worm eradication nears', '').countryIds).toEqual([]);
+  });
+
+  it('takes Nice, Mobile, Split, Reading and Male only as places, not as words', () => {
+    for (const text of [
+      'It was nice to see vaccination rise. Nice work by the teams.',
+      'Mobile clinics reached the villages.',
+      'Split decisions on school closures.',
+      'Reading the report, officials found more cases.',
+      'Male patients were more affected.',
+    ]) {
+      expect(tagger.tag('Measles cases rise', text).countryIds).toEqual([]);
+    }
+    expect(tagger.tag('Measles in Nice, France', '').locationIds).toEqual([1101, ids.france]);
+    expect(tagger.tag('Measles in Split, Croatia', '').locationIds).toEqual([1301, ids.croatia]);
+    expect(tagger.tag('Cholera in Male, Maldives', '').locationIds).toEqual([1401, ids.maldives]);
+  });
+
+  it('tells Georgia the country from Georgia the US state by the country named', () => {
+    expect(tagger.tag('Measles in Georgia', 'Tbilisi hospitals report cases.').countryIds).toEqual([
+      ids.georgia,
+    ]);
+    const us = tagger.tag(
+      'Measles in Georgia, United States',
+      'Atlanta hospitals report cases in Georgia.',
+    );
+    expect(us.countryIds).toEqual([ids.unitedStates]);
+    expect(us.locationIds).toContain(1202);
+  });
+});
+
+describe('Tagger: what an article is about, apart from what it mentions', () => {
+  it('leaves a traveller origin, a neighbour and an earlier outbreak out of the about tags', () => {
+    const tags = tagger.tag(
+      'Ebola outbreak in Uganda: 12 cases confirmed',
+      'The Ministry of Health of Uganda confirmed 12 cases of Ebola virus disease in Mubende ' +
+        'and Kampala, with four deaths. Contact tracing continues in both districts and ' +
+        'health workers have been vaccinated. The index case had no travel history. ' +
+        'Surveillance was strengthened at the border. In a separate statement, officials said ' +
+        'a traveller who returned from Kenya tested negative, neighbouring Rwanda raised its ' +
+        'alert level, and the response drew on lessons from the earlier outbreak in the DRC. ' +
+        'Measles vaccination also continues in the region.',
+    );
+    expect(tags.countryIds).toEqual([ids.uganda]);
+    expect(tags.diseaseIds).toEqual([disease.ebola]);
+    expect(tags.locationIds).toEqual([ids.uganda, 402, 401]);
+    expect(tags.mentionedCountryIds).toEqual(
+      expect.arrayContaining([ids.uganda, ids.kenya, ids.rwanda, ids.drc]),
+    );
+    expect(tags.mentionedDiseaseIds).toEqual([disease.ebola, disease.measles]);
+  });
+
+  it('keeps two countries an article is equally about, the one in the title first', () => {
+    const tags = tagger.tag(
+      'Cholera spreads from Nigeria to Cameroon',
+      'Nigeria reported 1,200 cases and Cameroon 400 cases along the shared border.',
+    );
+    expect(tags.countryIds).toEqual([ids.nigeria, ids.cameroon]);
+  });
+
+  it('counts acute watery diarrhoea as cholera only beside cholera itself', () => {
+    expect(tagger.tag('Acute watery diarrhoea in Sudan', '').diseaseIds).toEqual([]);
+    expect(
+      tagger.tag('Cholera in Sudan', 'Cases of acute watery diarrhoea (AWD) keep rising.')
+        .diseaseIds,
+    ).toEqual([disease.cholera]);
+  });
+});
