@@ -51,6 +51,11 @@ export const diseaseSynonyms: Readonly<Record<string, readonly string[]>> = {
   Brucellosis: ['brucella'],
 };
 
+/**
+ * The names the synthetic corpus writes countries by (tests/bench/feeds-corpus.ts). The tagger
+ * reads every country's names from tagger-country-names.ts (five languages, by ISO code), which
+ * include all of these.
+ */
 export const countrySynonyms: Readonly<Record<string, readonly string[]>> = {
   'Democratic Republic of the Congo': ['DRC', 'DR Congo', 'Congo-Kinshasa', 'Congo'],
   'United States': ['US', 'USA', 'U.S.', 'United States of America'],
