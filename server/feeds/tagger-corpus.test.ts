@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { iso31661 } from 'iso-3166';
 import { describe, expect, it } from 'vitest';
-import { seedDiseases } from '../../../server/seed/data/diseases';
-import { LocationType } from '../enums';
-import { Tagger } from './tagger';
-import { countryNames } from './tagger-country-names';
+import { seedDiseases } from '../seed/data/diseases';
+import { LocationType } from '../../src/domain/enums';
+import { Tagger } from '../../src/domain/feeds/tagger';
+import { countryNames } from '../../src/domain/feeds/tagger-country-names';
 
 /**
  * The real labelled corpus (tests/fixtures/band-outbreak-corpus.json, issue 29) is well formed,
