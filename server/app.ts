@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +9,10 @@ import { createLookupsRepository } from './db/repositories/lookups';
 import { apiRoutes } from './http/api';
 import { configJsonRoutes } from './http/config-json';
 import { healthRoutes, Lifecycle } from './http/health';
+import { defaultBodyLimit, installRouteBodyLimits } from './http/body-limits';
 import { installBoundedJsonParser } from './http/json-bounds';
 import { installRequestTextCheck } from './http/request-text';
+import { installRateLimits } from './http/rate-limits';
 import { installSecurityHeaders } from './http/security-headers';
 import { installMetrics, Metrics } from './http/metrics';
 import { installErrorHandler, sendNotFound } from './http/errors';
@@ -32,11 +33,17 @@ export interface AppDeps {
   readonly ingestion?: FeedIngestion;
   /** Start the job when a source is added (main.ts). */
   readonly startIngestionOnNewSource?: boolean;
+  /** A query outside the pool for /readyz (main.ts: OpenDatabase.probe; PostgreSQL only). */
+  readonly probeDatabase?: ((timeoutMs: number) => Promise<void>) | undefined;
   /** The database pool's state for /metrics (main.ts: OpenDatabase.poolStats). */
   readonly poolStats?: () => PoolStats | undefined;
   /** main.ts's: set to stopping on SIGTERM (/readyz). Tests get one that stays running. */
   readonly lifecycle?: Lifecycle;
 }
+
+/** TRUST_PROXY for fastify: a hop count trusts that many proxies nearest the server. */
+const trustProxyOf = (value: number | string | undefined) =>
+  typeof value === 'number' ? (_address: string, hop: number) => hop < value : (value ?? false);
 
 /**
  * Builds the IST server (API, /config.json, the identity provider's routes, the SPA) without
@@ -46,13 +53,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, identity } = deps;
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Lets the browser send a long rich-text situational update; the default 1 MiB is tight.
-    bodyLimit: 5 * 1024 * 1024,
+    // Each route's own limit is set by installRouteBodyLimits (http/body-limits.ts).
+    bodyLimit: defaultBodyLimit,
     // A request arriving on a kept-alive connection while the server drains is still answered
     // (with Connection: close, below), not refused with a 503: the client moves on cleanly.
     return503OnClosing: false,
     // Every log line of a request carries its id; a load balancer's X-Request-Id is kept.
     requestIdHeader: 'x-request-id',
+    // TRUST_PROXY: the client address (rate limits, logs) from the trusted proxies' X-Forwarded-For.
+    trustProxy: trustProxyOf(config.trustProxy),
     genReqId: () => randomUUID(),
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -67,16 +76,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   app.decorateRequest('user', null);
+  installRouteBodyLimits(app);
   installBoundedJsonParser(app);
   installRequestTextCheck(app);
   await installSecurityHeaders(app, config);
-  // Before any route, so every route gets the hook; /api and /search check a credential first,
-  // and the hashed assets are files: the rest (config, OpenID, pages) is what anyone can call.
-  await app.register(rateLimit, {
-    max: config.rateLimitMax,
-    timeWindow: config.rateLimitWindowMs,
-    allowList: (request) => /^\/(?:api|search|assets|healthz|readyz)(?:\/|\?|$)/.test(request.url),
-  });
+  // Before any route, so every route gets the hook (http/rate-limits.ts).
+  const pageRateLimit = await installRateLimits(app, config);
   const ingestion =
     deps.ingestion ??
     new FeedIngestion(db, {
@@ -112,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, {
     db,
+    probeDatabase: deps.probeDatabase,
+    identityReachable: identity.reachable?.bind(identity),
     lifecycle,
     search: config.searchUrl !== undefined ? 'remote' : (config.searchEngine ?? 'memory'),
   });
@@ -142,9 +149,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const spa = await registerSpa(app, config.staticDir);
+  const spa = await registerSpa(app, config.staticDir, config.serveSourceMaps);
   // Client routes (/activity, /article/1…) get index.html; server paths get JSON 404s.
-  app.setNotFoundHandler((request, reply) =>
+  // Pages count in the rate limit here: they match no route, so no route's hook counted them.
+  app.setNotFoundHandler({ preHandler: pageRateLimit }, (request, reply) =>
     isClientRoute(request) ? spa(reply) : sendNotFound(request, reply),
   );
   return app;

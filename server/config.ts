@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Schema } from 'effect';
 import type { RuntimeConfig } from '../src/domain/runtime-config';
 import { defaultOidcScope } from '../src/domain/runtime-config';
@@ -17,8 +18,19 @@ export interface ServerConfig {
   readonly publicUrl: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
-  /** NODE_ENV: `production` refuses the demo sign-in; `development` allows the vite dev origin. */
+  /**
+   * NODE_ENV in lower case (`Production` is production): `production` refuses the demo sign-in
+   * and the embedded search keys, seeds no demo data and serves no source maps unless asked;
+   * `development` allows the vite dev origin.
+   */
   readonly nodeEnv: string;
+  /** SERVE_SOURCE_MAPS (`on`/`off`): the SPA's `.map` files; off by default in production. */
+  readonly serveSourceMaps: boolean;
+  /**
+   * TRUST_PROXY: how the client address is read behind a load balancer (fastify's
+   * `trustProxy`: a hop count, or addresses/CIDRs of the proxies); unset, the socket's address.
+   */
+  readonly trustProxy?: number | string;
   /** External issuer; undefined means the embedded provider runs. */
   readonly oidcIssuer: string | undefined;
   readonly oidcClientId: string;
@@ -57,13 +69,18 @@ export interface ServerConfig {
   readonly applicationName: string;
   readonly monitoringToken: string;
   readonly testEmailRecipients: readonly string[];
-  /** Seed an empty database on start with this many articles and activities. */
+  /**
+   * Seed an empty database on start with this many articles and activities (the lookups and the
+   * gazetteer are always written). Both 0 in production unless SEED_DEMO_DATA=on.
+   */
   readonly seedArticles: number;
   readonly seedActivities: number;
   readonly staticDir: string;
   readonly logLevel: string;
   /** FEED_TIMEOUT_MS: a feed source that has not answered by then fails that poll. */
   readonly feedTimeoutMs?: number;
+  /** FEED_TICK_MS: how often every server looks for feed sources due a poll. */
+  readonly feedTickMs?: number;
   /** FEED_CLAIM_SECONDS: how long a feed poll claim holds unextended (a killed server's lapses). */
   readonly feedClaimSeconds?: number;
   /** SMTP server the outbox is drained to (smtp://user:pass@host:587); unset: mail stays queued. */
@@ -113,10 +130,14 @@ const Env = Schema.Struct({
   IST_TEST_EMAIL_RECIPIENTS: Schema.optional(Schema.String),
   SEED_ARTICLES: Schema.optional(Schema.NumberFromString),
   SEED_ACTIVITIES: Schema.optional(Schema.NumberFromString),
+  SEED_DEMO_DATA: Schema.optional(Schema.Literal('on', 'off')),
+  SERVE_SOURCE_MAPS: Schema.optional(Schema.Literal('on', 'off')),
+  TRUST_PROXY: Schema.optional(Schema.String),
   STATIC_DIR: Schema.optional(Schema.String),
   LOG_LEVEL: Schema.optional(Schema.String),
   FEED_TIMEOUT_MS: Schema.optional(Schema.NumberFromString),
   FEED_CLAIM_SECONDS: Schema.optional(Schema.NumberFromString.pipe(Schema.positive())),
+  FEED_TICK_MS: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
   SMTP_URL: Schema.optional(Schema.String),
   MAIL_FROM: Schema.optional(Schema.String),
   METRICS_TOKEN: Schema.optional(Schema.String),
@@ -135,6 +156,26 @@ const Env = Schema.Struct({
 export const demoSignInRefused =
   'NODE_ENV=production and no OIDC_ISSUER: the embedded demo sign-in lets anyone sign in as any demo analyst without a password, so it does not start in production. Set OIDC_ISSUER to your identity provider, or DEMO_SIGN_IN=allow to run the demo anyway.';
 
+/** Why a production server does not start with the embedded search service's published keys. */
+export const publishedSearchKeysRefused =
+  'NODE_ENV=production and no SEARCH_API_KEY / SEARCH_QUERY_KEY: the defaults are published in the source, so anyone could read every article, write documents and delete indexes. Set both to secrets of your own (they must differ).';
+
+/** The version in package.json, for a server started with `node` directly (no npm_package_version). */
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+    const { version } = JSON.parse(text) as { version?: unknown };
+    return typeof version === 'string' ? version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** TRUST_PROXY as fastify takes it: a hop count, or the proxies' addresses and CIDRs. */
+function trustProxyOf(value: string): number | string {
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 /** The embedded search service's keys when SEARCH_API_KEY / SEARCH_QUERY_KEY are unset. */
 export const embeddedSearchAdminKey = 'ist-embedded-search-key';
 export const embeddedSearchQueryKey = 'ist-embedded-search-query-key';
@@ -152,20 +193,31 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       'SEARCH_QUERY_KEY is required with SEARCH_URL: the browser is given a query key, never the admin key (SEARCH_API_KEY).',
     );
   }
+  const nodeEnv = (e.NODE_ENV ?? 'development').toLowerCase();
+  const production = nodeEnv === 'production';
+  if (production && e.OIDC_ISSUER === undefined && e.DEMO_SIGN_IN !== 'allow') {
+    throw new Error(demoSignInRefused);
+  }
+  const published = (key: string | undefined) =>
+    key === undefined || key === embeddedSearchAdminKey || key === embeddedSearchQueryKey;
+  if (production && (published(e.SEARCH_API_KEY) || published(e.SEARCH_QUERY_KEY))) {
+    throw new Error(publishedSearchKeysRefused);
+  }
   const searchApiKey = e.SEARCH_API_KEY ?? embeddedSearchAdminKey;
   const searchQueryKey = e.SEARCH_QUERY_KEY ?? embeddedSearchQueryKey;
   if (searchQueryKey === searchApiKey) {
     throw new Error('SEARCH_QUERY_KEY must differ from SEARCH_API_KEY: a query key cannot write.');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const nodeEnv = e.NODE_ENV ?? 'development';
-  if (nodeEnv === 'production' && e.OIDC_ISSUER === undefined && e.DEMO_SIGN_IN !== 'allow') {
-    throw new Error(demoSignInRefused);
-  }
+  // Demo articles and activities only where they cannot be mistaken for real ones.
+  const seedDemo = e.SEED_DEMO_DATA === undefined ? !production : e.SEED_DEMO_DATA === 'on';
   return {
     nodeEnv,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS === undefined ? !production : e.SERVE_SOURCE_MAPS === 'on',
+    ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: trustProxyOf(e.TRUST_PROXY) }),
     port,
-    host: e.HOST ?? '0.0.0.0',
+    // Loopback unless asked: the demo sign-in must not be offered to the whole network.
+    host: e.HOST ?? 'localhost',
     publicUrl,
     dataDir: e.DATA_DIR ?? 'data/pglite',
     databaseUrl: e.DATABASE_URL,
@@ -178,7 +230,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     searchEngine: e.SEARCH_ENGINE ?? 'memory',
     searchReconcile: e.SEARCH_RECONCILE !== 'off',
     environment: e.IST_ENVIRONMENT ?? 'local',
-    version: e.IST_VERSION ?? process.env['npm_package_version'] ?? '0.0.0',
+    version: e.IST_VERSION ?? env['npm_package_version'] ?? packageVersion(),
     buildNumber: e.IST_BUILD_NUMBER ?? 'dev',
     applicationName: e.IST_APPLICATION_NAME ?? 'IST',
     monitoringToken: e.IST_MONITORING_TOKEN ?? '',
@@ -186,12 +238,13 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       .split(/[,;]/)
       .map((s) => s.trim())
       .filter((s) => s !== ''),
-    seedArticles: e.SEED_ARTICLES ?? 20_000,
-    seedActivities: e.SEED_ACTIVITIES ?? 500,
+    seedArticles: seedDemo ? (e.SEED_ARTICLES ?? 20_000) : 0,
+    seedActivities: seedDemo ? (e.SEED_ACTIVITIES ?? 500) : 0,
     staticDir: e.STATIC_DIR ?? 'dist',
     logLevel: e.LOG_LEVEL ?? 'info',
     feedTimeoutMs: e.FEED_TIMEOUT_MS ?? 20_000,
     feedClaimSeconds: e.FEED_CLAIM_SECONDS ?? 60,
+    feedTickMs: e.FEED_TICK_MS ?? 15_000,
     ...(e.SMTP_URL === undefined ? {} : { smtpUrl: e.SMTP_URL }),
     mailFrom: e.MAIL_FROM ?? defaultMailFrom,
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),

@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { loadServerConfig } from './config';
 import { advisoryLocks, openDatabase } from './db/client';
-import { hasFeedSources } from './db/repositories/feed-sources';
 import { FeedIngestion } from './feeds/ingestion';
 import { ensureWorldGazetteer } from './gazetteer/load';
 import { Lifecycle } from './http/health';
@@ -37,9 +36,11 @@ async function main(): Promise<void> {
     }
   });
   const identity = await createIdentity(config, database.db);
-  // The feed ingestion job runs only when sources exist (or once an analyst adds one).
+  // Every server runs the feed ingestion job, sources or not (issue 30): the claims make each
+  // poll happen once, and a killed server's sources are taken by the others.
   const ingestion = new FeedIngestion(database.db, {
     log: (message) => console.log(message),
+    ...(config.feedTickMs ? { tickMs: config.feedTickMs } : {}),
     ...(config.feedTimeoutMs ? { timeoutMs: config.feedTimeoutMs } : {}),
     ...(config.feedClaimSeconds ? { claimSeconds: config.feedClaimSeconds } : {}),
   });
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     startIngestionOnNewSource: true,
     lifecycle,
     poolStats: () => database.poolStats(),
+    probeDatabase: database.probe?.bind(database),
   });
 
   let stopSearchUpkeep = () => {};
@@ -111,10 +113,7 @@ async function main(): Promise<void> {
     await pusher.start();
     console.log(`search push: feeding ${config.searchUrl ?? ''}`);
   }
-  if (await hasFeedSources(database.db)) {
-    ingestion.start();
-    console.log('feeds: ingestion job started');
-  }
+  ingestion.start();
 }
 
 main().catch((error: unknown) => {

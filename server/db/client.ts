@@ -33,6 +33,11 @@ export interface OpenDatabase {
    */
   exclusively<T>(key: AdvisoryLock, fn: () => Promise<T>): Promise<T>;
   poolStats(): PoolStats | undefined;
+  /**
+   * PostgreSQL only: `select 1` on a connection of its own, outside the pool, so /readyz can
+   * tell a busy pool (every connection taken: the probe answers) from a database that is down.
+   */
+  probe?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball (tests start their databases from one). */
   dumpDataDir?(): Promise<Blob>;
@@ -114,6 +119,20 @@ export async function openDatabase(
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
+      async probe(timeoutMs) {
+        const client = new pg.Client({
+          connectionString: config.databaseUrl,
+          connectionTimeoutMillis: timeoutMs,
+          query_timeout: timeoutMs,
+        });
+        client.on('error', () => {});
+        try {
+          await client.connect();
+          await client.query('select 1');
+        } finally {
+          await client.end().catch(() => {});
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../src/domain/api-errors';
 import { messages } from '../../src/domain/messages';
+import { databaseUnavailable } from '../db/unavailable';
 
 /** An expected failure with the status and the messages the UI shows ('IST Error: …'). */
 export class ApiError extends Error {
@@ -19,6 +20,11 @@ export const badRequest = (errors: readonly string[]) => new ApiError(400, error
 /** The only text a 500 carries: stacks and driver messages stay in the server log. */
 export const internalErrorMessage = 'An unexpected error occurred. It has been logged.';
 
+/** The 503 of a request the database could not serve (db/unavailable.ts): nothing was stored. */
+export const databaseUnavailableMessage =
+  'IST cannot reach its database just now, so nothing was changed. Try again in a few seconds.';
+const databaseRetryAfterSeconds = 5;
+
 /** Sends `{ "errors": [...] }` with a status. */
 export function sendErrors(reply: FastifyReply, statusCode: number, errors: readonly string[]) {
   const body: ApiErrorBody = { errors };
@@ -32,7 +38,8 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 
 /**
  * Every thrown error becomes `{ "errors": [...] }`: ApiError as thrown, fastify's own 4xx (bad
- * JSON, body too large, wrong content type) with their message, anything else a logged 500.
+ * JSON, body too large, wrong content type) with their message, a database that cannot be
+ * reached a 503 with Retry-After, anything else a logged 500.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -44,6 +51,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'request rejected');
       return sendErrors(reply, status, [error.message]);
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return sendErrors(reply.header('retry-after', String(databaseRetryAfterSeconds)), 503, [
+        databaseUnavailableMessage,
+      ]);
     }
     request.log.error({ err: error }, 'request failed');
     return sendErrors(reply, 500, [internalErrorMessage]);

@@ -25,7 +25,10 @@ export type SearchReadiness = 'ready' | 'loading' | 'sql' | 'sql-fallback' | 're
 export interface Readiness {
   readonly ready: boolean;
   readonly checks: {
-    readonly database: 'ok' | 'unreachable';
+    /** `busy`: every pooled connection is taken, yet the database answers (still ready). */
+    readonly database: 'ok' | 'busy' | 'unreachable';
+    /** OIDC_ISSUER: whether its discovery document answers (every token fails while not). */
+    readonly identity?: 'ok' | 'unreachable';
     readonly migrations: 'applied' | 'pending' | 'unknown';
     readonly search: SearchReadiness;
     readonly lifecycle: 'running' | 'stopping';
@@ -34,6 +37,10 @@ export interface Readiness {
 
 export interface HealthDeps {
   readonly db: Db;
+  /** A `select 1` outside the pool (OpenDatabase.probe): busy or down, when the pool times out. */
+  readonly probeDatabase?: ((timeoutMs: number) => Promise<void>) | undefined;
+  /** An external issuer's reachability (Identity.reachable); absent for the embedded one. */
+  readonly identityReachable?: (() => Promise<boolean>) | undefined;
   readonly lifecycle: Lifecycle;
   /** How searches are answered: the embedded service's engine, or a remote service. */
   readonly search: 'memory' | 'sql' | 'remote';
@@ -42,9 +49,11 @@ export interface HealthDeps {
 /** A database that has not answered by then counts as unreachable. */
 const databaseTimeoutMs = 2_000;
 
+class TimedOut extends Error {}
+
 const within = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    const timer = setTimeout(() => reject(new TimedOut('timed out')), ms);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -65,20 +74,48 @@ function searchReadiness(db: Db, search: HealthDeps['search']): SearchReadiness 
 
 /** Every check of /readyz, run now. */
 export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
-  const reachable = await within(deps.db.execute(sql`select 1`), databaseTimeoutMs).then(
-    () => true,
-    () => false,
+  const pooled = await within(deps.db.execute(sql`select 1`), databaseTimeoutMs).then(
+    () => 'ok' as const,
+    (error: unknown) => (error instanceof TimedOut ? ('timed out' as const) : ('failed' as const)),
   );
-  const migrations = reachable
-    ? (await migrationsApplied(deps.db))
-      ? 'applied'
-      : 'pending'
-    : 'unknown';
+  // A pooled query that waited too long: a connection of its own says whether the database
+  // answers (the pool is busy) or not (issue 30). PGlite has no pool: there it waits its turn.
+  const database =
+    pooled === 'ok'
+      ? 'ok'
+      : pooled === 'failed'
+        ? 'unreachable'
+        : deps.probeDatabase === undefined
+          ? 'busy'
+          : await deps.probeDatabase(databaseTimeoutMs).then(
+              () => 'busy' as const,
+              () => 'unreachable' as const,
+            );
+  const reachable = database !== 'unreachable';
+  const identity =
+    deps.identityReachable === undefined
+      ? undefined
+      : (await deps.identityReachable())
+        ? ('ok' as const)
+        : ('unreachable' as const);
+  const migrations =
+    database === 'ok' ? ((await migrationsApplied(deps.db)) ? 'applied' : 'pending') : 'unknown';
   const search = searchReadiness(deps.db, deps.search);
   const lifecycle = deps.lifecycle.stopping ? 'stopping' : 'running';
   return {
-    ready: reachable && migrations === 'applied' && search !== 'loading' && lifecycle === 'running',
-    checks: { database: reachable ? 'ok' : 'unreachable', migrations, search, lifecycle },
+    ready:
+      reachable &&
+      (migrations === 'applied' || database === 'busy') &&
+      search !== 'loading' &&
+      lifecycle === 'running' &&
+      identity !== 'unreachable',
+    checks: {
+      database,
+      ...(identity === undefined ? {} : { identity }),
+      migrations,
+      search,
+      lifecycle,
+    },
   };
 }
 

@@ -8,6 +8,11 @@ export interface JsonBounds {
   readonly maxMembers: number;
   /** Most arrays and objects in the whole body (each is an allocation). */
   readonly maxContainers: number;
+  /**
+   * Most values in the whole body (members of every array and object): what JSON.parse and
+   * every later walk cost grows with (7.4 M numbers stalled the server for seconds; issue 30).
+   */
+  readonly maxValues: number;
 }
 
 /**
@@ -19,6 +24,7 @@ export const defaultJsonBounds: JsonBounds = {
   maxDepth: 32,
   maxMembers: 100_000,
   maxContainers: 200_000,
+  maxValues: 500_000,
 };
 
 const [openArray, closeArray, openObject, closeObject, comma, quote, backslash] = [
@@ -33,6 +39,7 @@ export function jsonBoundsBroken(text: string, bounds: JsonBounds): string | und
   const members = new Int32Array(bounds.maxDepth + 1);
   let depth = 0;
   let containers = 0;
+  let values = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === quote) {
@@ -52,6 +59,9 @@ export function jsonBoundsBroken(text: string, bounds: JsonBounds): string | und
     } else if (c === closeArray || c === closeObject) {
       if (depth > 0) depth--;
     } else if (c === comma && depth > 0) {
+      if (++values >= bounds.maxValues) {
+        return `The JSON body has more than ${bounds.maxValues} values.`;
+      }
       // n commas separate n + 1 members.
       const count = (members[depth] ?? 0) + 1;
       members[depth] = count;

@@ -130,7 +130,8 @@ const unmatched = 'unmatched';
  */
 export function installMetrics(app: FastifyInstance, metrics: Metrics, token?: string): void {
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? unmatched;
+    // A bounded label set: route templates, one label for all static files, one for the rest.
+    const route = request.routeOptions.config.metricsRoute ?? request.routeOptions.url ?? unmatched;
     const labels = { method: request.method, route };
     metrics.requests.inc({ ...labels, status: String(reply.statusCode) });
     metrics.requestSeconds.observe(labels, reply.elapsedTime / 1000);

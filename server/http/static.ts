@@ -30,6 +30,16 @@ export function isClientRoute(request: FastifyRequest): boolean {
   return (accept === '' || accept.includes('*/*')) && !lastSegment.includes('.');
 }
 
+/** The metrics route label of every file of the build (http/metrics.ts). */
+export const staticFilesRoute = '/(static files)';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route label /metrics counts this route's requests under, when not its URL. */
+    metricsRoute?: string;
+  }
+}
+
 /** Text of the 503 when the SPA has not been built. */
 export const notBuiltMessage = (staticDir: string) =>
   `IST's web app is not built: ${staticDir}/index.html is missing. Run \`npm run build\`, then restart the server.\n`;
@@ -39,9 +49,14 @@ export type SpaFallback = (reply: FastifyReply) => FastifyReply;
 
 /**
  * Serves the built SPA from staticDir: hashed /assets/* cached for a year, everything else
- * revalidated. Returns the index.html fallback the not-found handler uses for client routes.
+ * revalidated; `.map` files only with `serveSourceMaps` (off in production: they publish the
+ * source). Returns the index.html fallback the not-found handler uses for client routes.
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<SpaFallback> {
+export async function registerSpa(
+  app: FastifyInstance,
+  staticDir: string,
+  serveSourceMaps = true,
+): Promise<SpaFallback> {
   const root = resolve(staticDir);
   const indexHtml = await readFile(join(root, 'index.html')).catch(() => undefined);
   if (indexHtml === undefined) {
@@ -49,19 +64,27 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     return (reply) =>
       reply.code(503).type('text/plain; charset=utf-8').send(notBuiltMessage(staticDir));
   }
-  await app.register(fastifyStatic, {
-    root,
-    // One route per built file, found at start-up: no catch-all route competing with /api.
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (res, path) => {
-      const immutable = path.includes(`${join(root, 'assets')}`);
-      res.setHeader(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-      );
-    },
+  // One metrics label for all the build's files (their names change with every build).
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, metricsRoute: staticFilesRoute };
+    });
+    await scope.register(fastifyStatic, {
+      root,
+      // One route per built file, found at start-up: no catch-all route competing with /api.
+      wildcard: false,
+      index: false,
+      // A refused path falls through to the not-found handler (a JSON 404).
+      allowedPath: (path) => serveSourceMaps || !path.endsWith('.map'),
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        const immutable = path.includes(`${join(root, 'assets')}`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+        );
+      },
+    });
   });
   return (reply) =>
     reply

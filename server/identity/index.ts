@@ -32,10 +32,51 @@ export interface Identity {
    * embedded issuer).
    */
   verifyAccessToken(token: string): Promise<AccessTokenClaims>;
+  /**
+   * An external issuer only: whether its discovery document answers now (/readyz: while it
+   * does not, every token gets 401). Looked up at most every 10 s.
+   */
+  reachable?(): Promise<boolean>;
   close(): Promise<void>;
 }
 
+/** How long one look at an external issuer may take, and how long its answer is kept. */
+const issuerProbeTimeoutMs = 2_000;
+const issuerProbeKeptMs = 10_000;
+
+/** Whether `issuer`'s discovery document answers 200, asked at most every issuerProbeKeptMs. */
+function issuerProbe(issuer: string): () => Promise<boolean> {
+  let last: { at: number; answer: Promise<boolean> } | undefined;
+  return () => {
+    if (last === undefined || Date.now() - last.at > issuerProbeKeptMs) {
+      last = {
+        at: Date.now(),
+        answer: fetch(`${issuer}/.well-known/openid-configuration`, {
+          signal: AbortSignal.timeout(issuerProbeTimeoutMs),
+        }).then(
+          async (res) => {
+            await res.body?.cancel();
+            return res.ok;
+          },
+          () => false,
+        ),
+      };
+    }
+    return last.answer;
+  };
+}
+
 const cleanupInterval = 10 * 60_000;
+
+/** Token checks against an external issuer (OIDC_ISSUER); nothing is mounted. */
+export function externalIdentity(issuer: string, audience: string): Identity {
+  return {
+    register: () => Promise.resolve(),
+    verifyAccessToken: createRemoteVerifier(issuer, audience),
+    reachable: issuerProbe(issuer),
+    close: () => Promise.resolve(),
+  };
+}
 
 /**
  * Creates the identity service for this configuration: with config.oidcIssuer, token checks
@@ -43,13 +84,8 @@ const cleanupInterval = 10 * 60_000;
  * database) and checks against its own key set.
  */
 export async function createIdentity(config: ServerConfig, db: Db): Promise<Identity> {
-  if (config.oidcIssuer !== undefined) {
-    return {
-      register: () => Promise.resolve(),
-      verifyAccessToken: createRemoteVerifier(config.oidcIssuer, config.oidcAudience),
-      close: () => Promise.resolve(),
-    };
-  }
+  if (config.oidcIssuer !== undefined)
+    return externalIdentity(config.oidcIssuer, config.oidcAudience);
 
   const keys = await loadProviderKeys(db);
   const provider = createProvider(config, keys, drizzleAdapter(db));

@@ -51,3 +51,23 @@ describe('request text (issue 16)', () => {
     expect(textProblem(storableText('a\u0000\ud800\udfff\udc00b'), 'x')).toBeUndefined();
   });
 });
+
+describe('the request text walk is linear (issue 30)', () => {
+  it('names nested paths as before, in arrays of objects and objects of arrays', () => {
+    expect(firstTextProblem({ a: [1, { b: ['ok', 'x\u0000'] }] })).toMatch(
+      /^a\[1\]\.b\[1\] contains the NUL/,
+    );
+    expect(firstTextProblem([[], [{}, { ['k\udc00']: 1 }]])).toMatch(
+      /^A member name in \[1\]\[1\] contains a broken character \(U\+DC00/,
+    );
+    expect(firstTextProblem({ q: 'x\ud800' }, 'query')).toMatch(/^query\.q contains a broken/);
+  });
+
+  it('finds the one bad string after millions of numbers (the stall of the issue)', () => {
+    // 7.4 M numbers across 74 arrays, as the issue's 4.75 MB body; the bad string comes last.
+    const arrays = Array.from({ length: 74 }, () => new Array<number>(100_000).fill(0));
+    const body = { x: arrays, last: 'x\u0000' };
+    expect(firstTextProblem(body)).toMatch(/^last contains the NUL/);
+    expect(firstTextProblem({ x: arrays })).toBeUndefined();
+  });
+});

@@ -67,30 +67,71 @@ function pathName(path: string): string {
   return path === '' ? 'The request body' : path;
 }
 
+/** An array or object being walked: its members (an object's names, read once) and the next one. */
+interface Frame {
+  readonly container: readonly unknown[] | Readonly<Record<string, unknown>>;
+  readonly names: readonly string[] | undefined;
+  next: number;
+}
+
+/** The path of the member `frames` stand at: built only when a problem is found. */
+function pathOf(at: string, frames: readonly Frame[]): string {
+  let path = at;
+  for (const frame of frames) {
+    const i = frame.next - 1;
+    const name = frame.names?.[i];
+    path = name === undefined ? `${path}[${i}]` : path === '' ? name : `${path}.${name}`;
+  }
+  return path;
+}
+
 /**
  * The first string in a decoded JSON value (member names included) that is not text, as a
  * plain-words message naming where it is; undefined when every string is text. Iterative, so a
- * deep body cannot overflow the stack.
+ * deep body cannot overflow the stack, and linear: one frame per array or object, nothing per
+ * element (a body of millions of numbers costs one pass; issue 30), the path spelt out only
+ * for the message.
  */
 export function firstTextProblem(value: unknown, at = ''): string | undefined {
-  const stack: [unknown, string][] = [[value, at]];
-  while (stack.length > 0) {
-    const [item, path] = stack.pop() as [unknown, string];
-    if (typeof item === 'string') {
-      const problem = textProblem(item, pathName(path));
-      if (problem !== undefined) return problem;
-    } else if (Array.isArray(item)) {
-      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}[${i}]`]);
+  if (typeof value === 'string') return textProblem(value, pathName(at));
+  const frames: Frame[] = [];
+  const enter = (item: unknown): string | undefined => {
+    if (Array.isArray(item)) {
+      frames.push({ container: item as readonly unknown[], names: undefined, next: 0 });
     } else if (typeof item === 'object' && item !== null) {
-      const entries = Object.entries(item);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, member] = entries[i] as [string, unknown];
-        const memberPath = path === '' ? key : `${path}.${key}`;
-        const keyProblem = textProblem(key, `A member name in ${pathName(path)}`);
-        if (keyProblem !== undefined) return keyProblem;
-        stack.push([member, memberPath]);
+      const names = Object.keys(item);
+      for (const name of names) {
+        if (textProblem(name, '') !== undefined) {
+          return textProblem(name, `A member name in ${pathName(pathOf(at, frames))}`);
+        }
       }
+      frames.push({ container: item as Readonly<Record<string, unknown>>, names, next: 0 });
+    }
+    return undefined;
+  };
+  let problem = enter(value);
+  while (problem === undefined && frames.length > 0) {
+    const frame = frames[frames.length - 1] as Frame;
+    const { container, names } = frame;
+    const array = names === undefined ? (container as readonly unknown[]) : undefined;
+    const object = container as Readonly<Record<string, unknown>>;
+    const size = array?.length ?? (names as readonly string[]).length;
+    // Numbers, booleans and nulls are stepped over here, in one tight loop.
+    let item: unknown;
+    let i = frame.next;
+    for (; i < size; i++) {
+      item = array === undefined ? object[(names as readonly string[])[i] as string] : array[i];
+      if (typeof item === 'string' || (typeof item === 'object' && item !== null)) break;
+    }
+    frame.next = i + 1;
+    if (i >= size) {
+      frames.pop();
+    } else if (typeof item === 'string') {
+      if (textProblem(item, '') !== undefined)
+        return textProblem(item, pathName(pathOf(at, frames)));
+    } else {
+      problem = enter(item);
     }
   }
-  return undefined;
+  return problem;
 }

@@ -175,6 +175,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       db: database.db,
       identity: options.identity,
       poolStats: () => database.poolStats(),
+      probeDatabase: database.probe?.bind(database),
     });
     await app.listen({ port, host: '127.0.0.1' });
     // The in-process search copy loads in the background: wait, so every answer comes from it.

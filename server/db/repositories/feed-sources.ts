@@ -121,8 +121,3 @@ export async function deleteFeedSource(db: Db, id: number, userId: number) {
     return true;
   });
 }
-
-export async function hasFeedSources(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: feedSources.id }).from(feedSources).limit(1);
-  return rows.length > 0;
-}
