@@ -38,7 +38,12 @@ export async function fetchFeed(
   const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
-    response = await fetch(url, { headers, signal, redirect: 'follow' });
+    response = await fetch(url, { headers, signal, redirect: 'follow' }).catch((error: unknown) => {
+      // A kept-alive connection the feed's server closed as it was reused: a GET is safe to
+      // send again, on a new connection.
+      if (!isConnectionReset(error)) throw error;
+      return fetch(url, { headers, signal, redirect: 'follow' });
+    });
   } catch (error) {
     throw new FeedFetchError(describeFailure(error, timeoutMs));
   }
@@ -82,6 +87,12 @@ async function readLimited(response: Response, limit: number): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function isConnectionReset(error: unknown): boolean {
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET';
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

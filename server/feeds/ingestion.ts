@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
+import { canonicalUrl } from '../../src/domain/feeds/canonical-url';
 import { StoryClusters } from '../../src/domain/feeds/clustering';
 import { storableText } from '../../src/domain/request-text';
 import { Tagger } from '../../src/domain/feeds/tagger';
@@ -19,8 +20,10 @@ import { refreshSuggestedActions } from '../db/repositories/suggested-actions';
 import { loadTaggingDictionary } from './dictionary';
 import { fetchFeed } from './fetch-feed';
 import { parseFeedEntries } from './parse-feed';
+import type { PreparedArticle } from './prepare-articles';
 import { prepareArticles } from './prepare-articles';
-import { storeFeedArticles } from './store-articles';
+import type { ArticleOrigin, StoredArticles, StoreTimings } from './store-articles';
+import { storedCanonicalUrls, storeFeedArticles } from './store-articles';
 
 /** What one poll of one source did. */
 export type PollOutcome =
@@ -45,12 +48,64 @@ export interface IngestionOptions {
   readonly log: (message: string) => void;
 }
 
-/** Milliseconds spent in each stage by {@link FeedIngestion.ingest} since the job began. */
-export interface IngestionTimings {
+/**
+ * Milliseconds spent in each stage since the job began (the bench reports them): fetch, parse,
+ * the look-up of URLs already stored, tagging (within prepare: tag, canonical URL, signature,
+ * content type), the store's look-up, clustering and insert, the search index (its in-process
+ * copies' catch-up included) and the suggested actions.
+ */
+export interface IngestionTimings extends StoreTimings {
+  fetchMs: number;
+  parseMs: number;
+  dedupeMs: number;
+  tagMs: number;
   prepareMs: number;
-  storeMs: number;
   indexMs: number;
   suggestMs: number;
+}
+
+/** Articles stored (and clustered) per statement and commit. */
+export const storeBatchSize = 100;
+
+/** Another server's commit of the same URL, or a deadlock the database broke: store again. */
+const isRetryable = (error: unknown) => {
+  const code = databaseCode(error);
+  return code === '23505' || code === '40P01' || code === '40001';
+};
+
+/**
+ * The database refused the data itself (class 22: a value out of range or malformed; 54000: a
+ * value too long for an index; 23: a constraint other than the unique race): one item's fault.
+ */
+const isRefusedData = (error: unknown) => {
+  const code = databaseCode(error) ?? '';
+  return code.startsWith('22') || code === '54000' || (code.startsWith('23') && code !== '23505');
+};
+
+/** The SQLSTATE of a database error (drizzle wraps the driver's in `cause`). */
+function databaseCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+const messageOf = (error: unknown): string => {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+};
+
+/** The tagger, its time added up by `spent`. */
+function timedTagger(tagger: Tagger, spent: (ms: number) => void): Tagger {
+  const timed = Object.create(tagger) as Tagger;
+  timed.tag = (title, text) => {
+    const t0 = performance.now();
+    const tags = tagger.tag(title, text);
+    spent(performance.now() - t0);
+    return tags;
+  };
+  return timed;
 }
 
 export const defaultIngestionOptions: IngestionOptions = {
@@ -80,7 +135,20 @@ export class FeedIngestion {
   private readonly dirtyPairs = new Map<string, DiseaseCountry>();
   private readonly pollListeners = new Set<(outcome: PollOutcome) => void>();
   /** Where ingestion time went (the bench reports it). */
-  readonly timings: IngestionTimings = { prepareMs: 0, storeMs: 0, indexMs: 0, suggestMs: 0 };
+  readonly timings: IngestionTimings = {
+    fetchMs: 0,
+    parseMs: 0,
+    dedupeMs: 0,
+    tagMs: 0,
+    prepareMs: 0,
+    lookupMs: 0,
+    clusterMs: 0,
+    insertMs: 0,
+    indexMs: 0,
+    suggestMs: 0,
+  };
+  /** The store of the batch before (batches are stored one at a time). */
+  private storing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -170,6 +238,7 @@ export class FeedIngestion {
     const [source] = await this.db.select().from(feedSources).where(eq(feedSources.id, sourceId));
     if (!source) return { sourceId, status: 'failed', error: 'no such source' };
     try {
+      const f0 = performance.now();
       const fetched = await fetchFeed(
         source.url,
         { etag: source.etag, lastModified: source.lastModified },
@@ -179,16 +248,20 @@ export class FeedIngestion {
         await this.recordSuccess(sourceId, {});
         return { sourceId, status: 'not-modified' };
       }
+      const f1 = performance.now();
+      this.timings.fetchMs += f1 - f0;
       const entries = parseFeedEntries(fetched.body, (entry) =>
         this.options.log(
           `feeds: source ${sourceId}: item ${entry.url}: removed NUL or broken characters (lone surrogates) PostgreSQL cannot store`,
         ),
       );
+      this.timings.parseMs += performance.now() - f1;
       const added = await this.ingest(sourceId, source.feedId, entries);
       await this.recordSuccess(sourceId, fetched.validators);
       return { sourceId, status: 'ok', added };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // A database error's own words, not drizzle's wrapping (the statement and its rows).
+      const message = messageOf(error);
       this.options.log(`feeds: source ${sourceId} (${source.url}) failed: ${message}`);
       await this.db
         .update(feedSources)
@@ -206,8 +279,13 @@ export class FeedIngestion {
   }
 
   /**
-   * Tags, clusters, stores and indexes parsed entries; returns how many articles are new. Their
-   * suggested actions follow on {@link refreshSuggestions} (a poll calls it).
+   * Stores parsed entries: those already stored (by canonical URL) are dropped first, so only
+   * new ones are tagged; the rest are tagged, signed, then clustered, stored and indexed in
+   * batches of {@link storeBatchSize}, each committed on its own (a poll killed midway keeps
+   * what was committed, and its feed's validators are only recorded after the last batch, so
+   * the next poll fetches the rest). Returns how many articles are new; their suggested actions
+   * follow on {@link refreshSuggestions} (a poll calls it). An item the database refuses (a
+   * URL too long for its index…) is logged and left out; the others are stored.
    */
   async ingest(
     sourceId: number | null,
@@ -215,30 +293,28 @@ export class FeedIngestion {
     entries: Parameters<typeof prepareArticles>[0],
   ): Promise<number> {
     const t0 = performance.now();
-    const tagger = await this.tagger();
-    const prepared = prepareArticles(entries, tagger);
-    const clusters = await this.loadClusters();
+    const known = await storedCanonicalUrls(
+      this.db,
+      entries.flatMap((e) => canonicalUrl(e.url) ?? []),
+    );
+    const unknown = entries.filter((e) => !known.has(canonicalUrl(e.url) ?? ''));
     const t1 = performance.now();
-    this.timings.prepareMs += t1 - t0;
-    let stored;
-    try {
-      stored = await storeFeedArticles(
-        this.db,
-        { feedSourceId: sourceId, feedId },
-        prepared,
-        clusters,
-      );
-    } catch (error) {
-      // The clusters remembered articles the rolled-back transaction did not keep.
-      this.clusters = undefined;
-      throw error;
-    }
-    const t2 = performance.now();
-    this.timings.storeMs += t2 - t1;
-    if (stored.articleIds.length > 0) {
+    this.timings.dedupeMs += t1 - t0;
+    if (unknown.length === 0) return 0;
+    const tagger = timedTagger(await this.tagger(), (ms) => (this.timings.tagMs += ms));
+    const prepared = prepareArticles(unknown, tagger);
+    this.timings.prepareMs += performance.now() - t1;
+    const origin = { feedSourceId: sourceId, feedId };
+    let added = 0;
+    for (let i = 0; i < prepared.length; i += storeBatchSize) {
+      const batch = prepared.slice(i, i + storeBatchSize);
+      const stored = await this.storeBatch(origin, batch);
+      if (stored.articleIds.length === 0) continue;
+      added += stored.articleIds.length;
+      const t2 = performance.now();
       await reindexArticles(this.db, [...stored.articleIds, ...stored.touchedParentIds]);
       this.timings.indexMs += performance.now() - t2;
-      for (const article of prepared) {
+      for (const article of stored.stored) {
         for (const diseaseId of article.tags.diseaseIds) {
           for (const countryId of article.tags.countryIds) {
             this.dirtyPairs.set(`${diseaseId}:${countryId}`, { diseaseId, countryId });
@@ -246,7 +322,72 @@ export class FeedIngestion {
         }
       }
     }
-    return stored.articleIds.length;
+    return added;
+  }
+
+  /**
+   * Stores one batch, one batch at a time in this process (the clusters then follow the commit
+   * order). When the database refuses its data, its items are stored one by one, so a bad item
+   * loses only itself (logged).
+   */
+  private storeBatch(origin: ArticleOrigin, batch: readonly PreparedArticle[]) {
+    const run = this.storing.then(async (): Promise<StoredArticles> => {
+      try {
+        return await this.storeRetrying(origin, batch);
+      } catch (error) {
+        if (!isRefusedData(error)) throw error;
+        if (batch.length === 1) return this.refused(origin, batch[0], error);
+      }
+      const parts: StoredArticles[] = [];
+      for (const article of batch) {
+        try {
+          parts.push(await this.storeRetrying(origin, [article]));
+        } catch (error) {
+          if (!isRefusedData(error)) throw error;
+          parts.push(this.refused(origin, article, error));
+        }
+      }
+      return {
+        articleIds: parts.flatMap((p) => p.articleIds),
+        touchedParentIds: [...new Set(parts.flatMap((p) => p.touchedParentIds))],
+        stored: parts.flatMap((p) => p.stored),
+      };
+    });
+    this.storing = run.catch(() => undefined);
+    return run;
+  }
+
+  private refused(
+    origin: ArticleOrigin,
+    article: PreparedArticle | undefined,
+    error: unknown,
+  ): StoredArticles {
+    this.options.log(
+      `feeds: source ${origin.feedSourceId ?? '-'}: item ${article?.entry.url.slice(0, 200) ?? ''} not stored: ${messageOf(error)}`,
+    );
+    return { articleIds: [], touchedParentIds: [], stored: [] };
+  }
+
+  /**
+   * Stores a batch, again when another server stored one of its URLs at the same moment (the
+   * look-up then finds it stored) or the database broke a deadlock.
+   */
+  private async storeRetrying(
+    origin: ArticleOrigin,
+    batch: readonly PreparedArticle[],
+  ): Promise<StoredArticles> {
+    for (let attempt = 1; ; attempt += 1) {
+      const t0 = performance.now();
+      const clusters = await this.loadClusters();
+      this.timings.clusterMs += performance.now() - t0;
+      try {
+        return await storeFeedArticles(this.db, origin, batch, clusters, this.timings);
+      } catch (error) {
+        // The clusters remembered articles the failed statement did not keep.
+        this.clusters = undefined;
+        if (attempt >= 3 || !isRetryable(error)) throw error;
+      }
+    }
   }
 
   /**

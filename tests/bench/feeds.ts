@@ -4,26 +4,18 @@
  *    precision and recall of disease and country tags (per item, the tag sets against the
  *    labels), of same-story pairs (every pair of items: predicted in one cluster against
  *    labelled one story), and the content-type guess's accuracy;
- * 2. ingestion throughput on 10,000 feed items served as RSS 2.0 documents of 500 items: parse,
- *    tag, sign, cluster, store (PGlite, in memory, seeded lookups and gazetteer), index for
- *    search and refresh the suggested actions (once, as a poll round does), in articles a second,
- *    with the time of each stage.
+ * 2. ingestion throughput (feeds-throughput.ts): 10,000 real-size items (2 KB of text) polled
+ *    through the feed path, cold, warm and re-polled, on PostgreSQL when DATABASE_URL is set
+ *    (else PGlite), with the time of each stage and the tagger's cost an item alone.
  */
 import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { StoryClusters } from '../../src/domain/feeds/clustering';
 import { guessContentType } from '../../src/domain/feeds/content-type';
 import { minhashSignature } from '../../src/domain/feeds/minhash';
 import { Tagger } from '../../src/domain/feeds/tagger';
-import { loadServerConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import type { IngestionTimings } from '../../server/feeds/ingestion';
-import { FeedIngestion } from '../../server/feeds/ingestion';
-import { parseFeedEntries } from '../../server/feeds/parse-feed';
-import { seed } from '../../server/seed/run';
-import { rss2 } from '../support/feed-server';
 import type { LabelledItem } from './feeds-corpus';
-import { generateLabelledItems, labelledDictionary } from './feeds-corpus';
+import { labelledDictionary } from './feeds-corpus';
+import { measureThroughput } from './feeds-throughput';
 
 export const labelledSetPath = 'tests/fixtures/feeds-labelled.json';
 
@@ -117,71 +109,6 @@ export function measureQuality(items: readonly LabelledItem[]): FeedsQuality {
   };
 }
 
-export interface FeedsThroughput {
-  readonly items: number;
-  readonly stored: number;
-  readonly seconds: number;
-  readonly articlesPerSecond: number;
-  readonly parseMs: number;
-  readonly ingestMs: number;
-  readonly stages: IngestionTimings;
-}
-
-/** Ingests `count` generated items as RSS documents of 500 items into a fresh PGlite. */
-export async function measureThroughput(count = 10_000): Promise<FeedsThroughput> {
-  const config = loadServerConfig({
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    SEARCH_ENGINE: 'sql',
-  });
-  const database = await openDatabase(config);
-  try {
-    await database.migrate();
-    await seed(database.db, { articles: 0, activities: 0 }, () => {});
-    const items = generateLabelledItems(count, 2026, 20);
-    const documents: string[] = [];
-    for (let i = 0; i < items.length; i += 500) {
-      documents.push(
-        rss2(
-          `bench ${i}`,
-          items.slice(i, i + 500).map((item) => ({
-            title: item.title,
-            url: item.url,
-            text: item.text,
-            published: new Date(),
-          })),
-        ),
-      );
-    }
-    const ingestion = new FeedIngestion(database.db);
-    let parseMs = 0;
-    let ingestMs = 0;
-    let stored = 0;
-    const t0 = performance.now();
-    for (const document of documents) {
-      const p0 = performance.now();
-      const entries = parseFeedEntries(document);
-      const p1 = performance.now();
-      stored += await ingestion.ingest(null, 10, entries);
-      parseMs += p1 - p0;
-      ingestMs += performance.now() - p1;
-    }
-    await ingestion.refreshSuggestions();
-    const seconds = (performance.now() - t0) / 1000;
-    return {
-      items: count,
-      stored,
-      seconds,
-      articlesPerSecond: stored / seconds,
-      parseMs,
-      ingestMs,
-      stages: { ...ingestion.timings },
-    };
-  } finally {
-    await database.close();
-  }
-}
-
 /** Both measures as table rows for docs/benchmarks.md. */
 export async function benchFeeds(
   record: (name: string, value: string) => void,
@@ -210,18 +137,23 @@ export async function benchFeeds(
     pct(q.mainCountryAccuracy),
   );
   record('feeds: content-type guess accuracy', pct(q.contentTypeAccuracy));
-  const load = loadavg()[0] ?? 0;
   const t = await measureThroughput(throughputItems);
-  record(
-    `feeds: ingestion throughput, ${t.items} items (parse + tag + cluster + store + index + suggested actions, PGlite)`,
-    `${t.articlesPerSecond.toFixed(0)} articles/s (${t.seconds.toFixed(1)} s; load ${load.toFixed(1)} on ${cpus().length} cores)`,
-  );
   const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  for (const r of t.rounds) {
+    record(
+      `feeds: ingestion ${r.round}, ${r.items} items of ${t.textBytes} B text (${t.backend})`,
+      `${r.itemsPerSecond.toFixed(0)} items/s, ${r.stored} stored (${r.seconds.toFixed(1)} s; load ${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)} on ${t.cores} cores)`,
+    );
+    record(
+      `feeds: … ${r.round} stages, summed over concurrent polls`,
+      Object.entries(r.stages)
+        .map(([stage, ms]) => `${stage.replace(/Ms$/, '')} ${sec(ms)}`)
+        .join(', '),
+    );
+  }
   record(
-    'feeds: … of which parse / tag, sign and cluster / store / index / suggested actions',
-    [t.parseMs, t.stages.prepareMs, t.stages.storeMs, t.stages.indexMs, t.stages.suggestMs]
-      .map(sec)
-      .join(' / '),
+    `feeds: tagger alone (${t.tagger.places} places in the dictionary)`,
+    `${t.tagger.microsPerItem.toFixed(0)} µs an item`,
   );
 }
 
