@@ -9,7 +9,8 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slic
 
 /**
  * GET /api/diseaseactivities/newCases (issue 19): new cases per day per activity for the map and
- * the index's sparklines, from committed country-level Daily Totals only, in one call; the
+ * the index's sparklines, the day-to-day change of the activity's cumulative by the one rule
+ * (issue 31: the larger of the country's own and its places' sum), in one call; the
  * query validated (400 with the problem), the bearer token checked (401).
  */
 describe.each(backends)('New cases per day on %s', (backend) => {
@@ -31,27 +32,30 @@ describe.each(backends)('New cases per day on %s', (backend) => {
       ])
       .returning({ id: t.reportCollections.id });
     if (committed === undefined || saved === undefined) throw new Error('no collections');
-    const total = (collection: number, locationId: number, day: string, n: number, status = 2) => ({
+    // Cumulatives, as committed Daily Totals carry them; the fixture's Toronto already stands
+    // at 20 (2024-01-10), so the country's figure is 20 before these.
+    const total = (collection: number, locationId: number, day: string, cumulative: number) => ({
       diseaseActivityId: activityId,
       reportCollectionId: collection,
       locationId,
       type: 4,
       reportedOn: day,
-      reportStatus: status,
+      reportStatus: collection === saved.id ? 1 : 2,
       reportingPeriodId: periodId,
-      reportedCumulative: 1000 + n,
-      reportedNewCases: n,
+      reportedCumulative: cumulative,
+      // Deliberately not the change in cumulative: new cases are read from the cumulatives.
+      reportedNewCases: 1,
     });
     await db.insert(t.reports).values([
-      total(committed.id, place.canada, daysAgo(2), 5),
-      total(committed.id, place.canada, daysAgo(1), 3),
-      total(committed.id, place.canada, daysAgo(10), 7),
-      // Outside a 30-day window.
-      total(committed.id, place.canada, daysAgo(40), 11),
-      // A city's Daily Total: the country's already includes it.
-      total(committed.id, place.toronto, daysAgo(1), 100),
+      total(committed.id, place.canada, daysAgo(2), 43),
+      total(committed.id, place.canada, daysAgo(1), 46),
+      total(committed.id, place.canada, daysAgo(10), 38),
+      // Outside a 30-day window: 20 → 31.
+      total(committed.id, place.canada, daysAgo(40), 31),
+      // A city's Daily Total below the country's own: the country's already includes it.
+      total(committed.id, place.toronto, daysAgo(1), 30),
       // Not committed.
-      total(saved.id, place.canada, daysAgo(0), 50, 1),
+      total(saved.id, place.canada, daysAgo(0), 500),
     ]);
   }
 

@@ -24,6 +24,7 @@ import {
 } from '../schema';
 import { autoCommitInitials } from './articles-reports';
 import { activityReports, committedDailyTotals, selectReports, toReportJson } from './entries-read';
+import { placesWithAncestors } from './entries-nesting';
 import { alias } from 'drizzle-orm/pg-core';
 
 const committer = alias(users, 'committer');
@@ -93,7 +94,7 @@ export async function latestPeriods(db: Db, activityId: number) {
 /**
  * The detail call's answer (src/domain/entries/entries-api.ts ActivityDetailJson) for a found
  * activity: reports of the last `numDays` days up to its last entry, every uncommitted one,
- * and each location's latest committed Daily Total. `today` is the UTC day.
+ * and each location's latest committed Daily Total (and latest own one). `today` is the UTC day.
  */
 export async function activityDetail(
   db: Db,
@@ -110,6 +111,13 @@ export async function activityDetail(
     .from(reports)
     .where(committedDailyTotals(activityId))
     .orderBy(reports.locationId, desc(reports.reportedOn), desc(reports.id));
+  // And each place's latest own one, which the one cumulative rule reads (a rolled-up Daily
+  // Total may be later).
+  const latestOwnTotals = db
+    .selectDistinctOn([reports.locationId], { id: reports.id })
+    .from(reports)
+    .where(committedDailyTotals(activityId, eq(reports.isNestingEntry, false)))
+    .orderBy(reports.locationId, desc(reports.reportedOn), desc(reports.id));
   const rows = await selectReports(
     db,
     activityReports(
@@ -119,6 +127,7 @@ export async function activityDetail(
         isNull(reports.reportStatus),
         eq(reports.reportStatus, ReportStatus.Saved),
         inArray(reports.id, latestTotals),
+        inArray(reports.id, latestOwnTotals),
       ),
     ),
   );
@@ -145,6 +154,23 @@ export async function activityDetail(
       ),
     )
     .orderBy(locations.displayName);
+  // Each place's ancestors, for the one cumulative rule's tree (cumulative-rule.ts).
+  const gazetteer = new Map(
+    (
+      await placesWithAncestors(
+        db,
+        locationRows.map((l) => l.id),
+      )
+    ).map((p) => [p.id, p.parentId]),
+  );
+  const ancestorsOf = (id: number): number[] => {
+    const out: number[] = [];
+    for (let at = gazetteer.get(id) ?? null; at !== null && !out.includes(at) && at !== id;) {
+      out.push(at);
+      at = gazetteer.get(at) ?? null;
+    }
+    return out;
+  };
   const [latest, previous] = await latestPeriods(db, activityId);
   const [pendingCollection] = await db
     .select({ propagationUptoDate: reportCollections.propagationUptoDate })
@@ -215,7 +241,7 @@ export async function activityDetail(
     previousReportingPeriod: previous ?? null,
     lastEntryDate,
     propagationUptoDate: pendingCollection?.propagationUptoDate ?? null,
-    locations: locationRows,
+    locations: locationRows.map((l) => ({ ...l, ancestorIds: ancestorsOf(l.id) })),
     reports: await toReportJson(db, rows),
     version: activity.version,
   };

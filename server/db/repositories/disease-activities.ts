@@ -23,6 +23,7 @@ import {
   species,
   users,
 } from '../schema';
+import { activityTotals } from './activity-figures';
 import { autoCommitInitials } from './articles-reports';
 import { recordAudit } from './audit';
 
@@ -63,8 +64,6 @@ export async function listDiseaseActivities(
       numberOfArticles: s.numberOfArticles,
       lastReportDate: s.lastReportDate,
       lastCommittedDate: s.lastCommittedDate,
-      totalReportedCases: s.totalReportedCases,
-      totalNumberOfDeaths: s.totalNumberOfDeaths,
       hasAutoSurveillance: s.hasAutoSurveillance,
       pendingAutoSurveillance: s.pendingAutoSurveillance,
       oldestPendingAutoSurveillance: s.oldestPendingAutoSurveillance,
@@ -103,6 +102,8 @@ export async function listDiseaseActivities(
   const rows = await (only === undefined
     ? query
     : query.where(inArray(diseaseActivities.diseaseActivityId, [...only])));
+  // Totals by the one cumulative rule (src/domain/entries/cumulative-rule.ts).
+  const totals = await activityTotals(db, only ?? null);
 
   return rows.map((r): DiseaseActivityListItem => {
     const lastCommittedDate = iso(r.lastCommittedDate);
@@ -131,8 +132,8 @@ export async function listDiseaseActivities(
       speciesId: r.speciesId,
       speciesName: r.speciesName,
       speciesGroup: r.speciesGroup,
-      totalReportedCases: r.totalReportedCases,
-      totalNumberOfDeaths: r.totalNumberOfDeaths,
+      totalReportedCases: totals.get(r.diseaseActivityId)?.reportedCases ?? null,
+      totalNumberOfDeaths: totals.get(r.diseaseActivityId)?.deaths ?? null,
       lastReportDate: r.lastReportDate,
       lastCommittedDate,
       numberOfArticles: r.numberOfArticles ?? 0,

@@ -11,7 +11,7 @@ import { committedDailyTotals } from './entries-read';
 const maxAncestorRounds = 8;
 
 /** The places of `ids` and every ancestor of theirs. */
-async function placesWithAncestors(db: Db, ids: readonly number[]): Promise<NestingPlace[]> {
+export async function placesWithAncestors(db: Db, ids: readonly number[]): Promise<NestingPlace[]> {
   const found = new Map<number, NestingPlace>();
   let wanted = [...new Set(ids)];
   for (let round = 0; round < maxAncestorRounds && wanted.length > 0; round++) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NewActivity, validateNewActivity } from '../../../src/domain/disease-activities';
 import { NewCasesQuery, newCasesIdsOf } from '../../../src/domain/activity-trends';
-import { activityNewCases } from '../../db/repositories/activity-new-cases';
+import { activityNewCases } from '../../db/repositories/activity-figures';
 import type { Db } from '../../db/client';
 import { ActivityRefusal, createDiseaseActivity } from '../../db/repositories/disease-activities';
 import { currentUser } from '../current-user';

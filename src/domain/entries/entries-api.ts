@@ -136,6 +136,11 @@ export const ActivityLocationJson = Schema.Struct({
   parentId: Schema.NullOr(Id),
   displayName: Schema.String,
   population: Schema.NullOr(Schema.Number),
+  /**
+   * The place's gazetteer ancestors, nearest first, up to its country: the one cumulative rule
+   * nests a city under its province even when a region between them has no entries.
+   */
+  ancestorIds: Schema.optional(Schema.Array(Id)),
 });
 
 /** countryDetails of the detail (spec 001 §3). */

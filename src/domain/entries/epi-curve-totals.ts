@@ -3,6 +3,7 @@ import type { ActivityDetailJson, ReportJson } from './entries-api';
 import type { FigureTotals, NestingPlace, PeriodSpan } from './nesting';
 import { EntryType, ReportStatus } from '../enums';
 import { figureValues, type CurveTotal } from './epi-curve';
+import { latestCumulatives } from './cumulative-rule';
 
 /** A case entry being typed, as the details screen holds it after the worker's recompute. */
 export interface TypedCaseEntry {
@@ -14,7 +15,8 @@ export interface TypedCaseEntry {
 const cumulativeOf = (of: (f: CaseFigure) => number | null): FigureTotals => figureValues(of);
 
 /**
- * What the curve draws: each committed Daily Total (spec 001 §3 "processed") of `reports`, and
+ * What the curve draws: each committed Daily Total (spec 001 §3 "processed") of `reports` that
+ * is a place's own (not rolled up), and
  * each typed case entry with a date and a figure, as not committed yet.
  */
 export function curveTotalsOf(
@@ -23,7 +25,12 @@ export function curveTotalsOf(
 ): CurveTotal[] {
   const out: CurveTotal[] = [];
   for (const report of reports) {
-    if (report.type !== EntryType.PROCESSED || report.reportStatus !== ReportStatus.Committed) {
+    // A rolled-up Daily Total (isNestingEntry) is the rule's own output, not a place's figure.
+    if (
+      report.type !== EntryType.PROCESSED ||
+      report.reportStatus !== ReportStatus.Committed ||
+      report.isNestingEntry
+    ) {
       continue;
     }
     out.push({
@@ -55,6 +62,26 @@ export interface ActivityCurveData {
   readonly periods: readonly PeriodSpan[];
 }
 
+/**
+ * The activity's places for the rule's tree, and the gazetteer places between them and their
+ * country (`ancestorIds`), so a city under a region without entries still nests in its
+ * province, as on the server.
+ */
+function placesOf(locations: ActivityDetailJson['locations']): NestingPlace[] {
+  const out = new Map<number, NestingPlace>();
+  for (const l of locations) {
+    out.set(l.id, { id: l.id, name: l.name, locationType: l.type, parentId: l.parentId });
+  }
+  for (const l of locations) {
+    const chain = l.ancestorIds ?? [];
+    chain.forEach((id, i) => {
+      if (!out.has(id))
+        out.set(id, { id, name: '', locationType: 0, parentId: chain[i + 1] ?? null });
+    });
+  }
+  return [...out.values()];
+}
+
 /** The curve data of an activity's detail with all its reports. */
 export function activityCurveDataOf(detail: ActivityDetailJson): ActivityCurveData {
   const periods: PeriodSpan[] = [];
@@ -66,13 +93,22 @@ export function activityCurveDataOf(detail: ActivityDetailJson): ActivityCurveDa
       });
   }
   return {
-    places: detail.locations.map((l) => ({
-      id: l.id,
-      name: l.name,
-      locationType: l.type,
-      parentId: l.parentId,
-    })),
+    places: placesOf(detail.locations),
     totals: curveTotalsOf(detail.reports, []),
     periods,
   };
+}
+
+/**
+ * The open activity's figures by the one rule (each place's latest committed Daily Total is in
+ * the detail): what the locator and the country row show, the index's totals for it.
+ */
+export function detailCumulatives(detail: ActivityDetailJson) {
+  const data = activityCurveDataOf(detail);
+  return latestCumulatives(
+    detail.activity.countryDetails.countryId,
+    data.places,
+    data.totals,
+    data.periods,
+  );
 }

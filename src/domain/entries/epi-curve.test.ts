@@ -39,12 +39,12 @@ describe('curveSeries', () => {
     expect(series.cumulative.deaths).toEqual([null, null]);
   });
 
-  it('rolls the activity up by the nesting rule: sub-locations replace their parent', () => {
+  it('rolls the activity up by the one rule: the larger of own and sub-locations', () => {
     const series = curveSeries(
       1,
       places,
       [
-        total(1, '2024-01-01', figures(10)),
+        total(1, '2024-01-01', figures(6)),
         total(2, '2024-01-02', figures(7)),
         total(3, '2024-01-03', figures(3)),
         total(5, '2024-01-03', figures(2)),
@@ -52,10 +52,11 @@ describe('curveSeries', () => {
       ],
       [],
     );
-    // Day 1: the country's own 10. Day 2: province 2 replaces it (7). Day 3: city 3 replaces
-    // province 2 (3) and province 5 adds 2. Day 4: city 4 adds 5.
-    expect(series.cumulative.reportedCases).toEqual([10, 7, 5, 10]);
-    expect(series.newCases.reportedCases).toEqual([10, -3, -2, 5]);
+    // Day 1: the country's own 6. Day 2: province 2's 7 is more. Day 3: province 2 keeps its
+    // own 7 (city 3 has 3) and province 5 adds 2: 9. Day 4: cities 3 + 4 = 8 beat province
+    // 2's own 7, so 8 + 2.
+    expect(series.cumulative.reportedCases).toEqual([6, 7, 9, 10]);
+    expect(series.newCases.reportedCases).toEqual([6, 1, 2, 1]);
   });
 
   it('lets a typed entry replace the committed total of its day and marks the day pending', () => {
@@ -124,15 +125,12 @@ describe('curveSeries', () => {
           total(e.place + 100, `2024-01-0${e.day}`, figures(e.reportedCases, e.deaths)),
         );
         const series = curveSeries(100, tree, totals, []);
-        // On every day drawn: the latest total per place so far (the first given of a day wins).
+        // On every day drawn: the latest total per place so far (the last given of a day wins).
         series.days.forEach((day, index) => {
           const latest = new Map<number, CurveTotal>();
           const upTo = totals.filter((t) => t.reportedOn <= day);
           for (const t of upTo.sort((a, b) => a.reportedOn.localeCompare(b.reportedOn))) {
-            const before = latest.get(t.locationId);
-            if (before === undefined || before.reportedOn !== t.reportedOn) {
-              latest.set(t.locationId, t);
-            }
+            latest.set(t.locationId, t);
           }
           const expected = nestingDetail(100, tree, [...latest.values()]);
           expect(series.cumulative.reportedCases[index]).toBe(

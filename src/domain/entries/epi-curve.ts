@@ -1,5 +1,6 @@
 import { addDays } from '../calendar-day';
 import { caseFigures, type CaseFigure } from './case-figures';
+import { CumulativeTree } from './cumulative-rule';
 import type { FigureTotals, NestingPlace, OwnTotal, PeriodSpan } from './nesting';
 
 /** A location's cumulative figures on a day: a committed Daily Total or an entry being typed. */
@@ -28,19 +29,15 @@ export const figureValues = <T>(of: (f: CaseFigure) => T): Record<CaseFigure, T>
   deaths: of('deaths'),
 });
 
-const hasAny = (t: FigureTotals) => caseFigures.some((f) => t[f] !== null);
-
 /**
- * The curve of `rootId` (the activity's country, or one location) over time, by the nesting
- * rule of src/domain/entries/nesting.ts applied on every day: a place counts its own latest
- * total unless a place below it has figures, in which case those count instead. So a place
- * counts exactly when it has figures and nothing below it does. Cumulatives restart at a
- * reporting period's start and the day after its end (`cumulativeStartOn`).
+ * The curve of `rootId` (the activity's country, or one location) over time: on every day, the
+ * root's cumulative by the one rule (src/domain/entries/cumulative-rule.ts) over each place's
+ * latest total so far. Cumulatives restart at a reporting period's start and the day after its
+ * end (`cumulativeStartOn`). New cases are the change since the previous point (from 0 after a
+ * reset).
  *
  * Incremental (one walk of the days, each total touching its ancestors only), so a keystroke in
- * a case cell redraws a year of 1,000 locations without rebuilding the tree per day. A place
- * whose parent is not among `places` hangs under the root (the detail lists only the activity's
- * own locations, not the gazetteer places between them).
+ * a case cell redraws a year of 1,000 locations without rebuilding the tree per day.
  */
 export function curveSeries(
   rootId: number,
@@ -48,39 +45,15 @@ export function curveSeries(
   totals: readonly CurveTotal[],
   periods: readonly PeriodSpan[],
 ): CurveSeries {
-  const parentOf = new Map<number, number | null>();
-  const known = new Set(places.map((p) => p.id));
-  for (const p of places) {
-    if (p.id === rootId) parentOf.set(p.id, null);
-    else parentOf.set(p.id, p.parentId !== null && known.has(p.parentId) ? p.parentId : rootId);
-  }
-  parentOf.set(rootId, null);
-  const isUnderRoot = (id: number): boolean => {
-    const seen = new Set<number>();
-    for (let at: number | null | undefined = id; at != null; at = parentOf.get(at)) {
-      if (at === rootId) return true;
-      if (seen.has(at)) return false; // a cycle in bad data: leave it out
-      seen.add(at);
-    }
-    return false;
-  };
-  const ancestors = (id: number): number[] => {
-    const out: number[] = [];
-    const seen = new Set<number>([id]);
-    for (let at = parentOf.get(id); at != null && !seen.has(at); at = parentOf.get(at)) {
-      out.push(at);
-      seen.add(at);
-    }
-    return out;
-  };
-
-  // A pending total replaces the committed one of the same place and day.
+  const tree = new CumulativeTree(rootId, places);
+  // Of two totals of a place on one day, the later given counts, and a pending one replaces
+  // the committed one.
   const byKey = new Map<string, CurveTotal>();
   for (const t of totals) {
-    if (!parentOf.has(t.locationId) || !isUnderRoot(t.locationId)) continue;
+    if (!tree.has(t.locationId)) continue;
     const key = `${t.locationId}|${t.reportedOn}`;
     const before = byKey.get(key);
-    if (before === undefined || (t.pending && !before.pending)) byKey.set(key, t);
+    if (before === undefined || t.pending || !before.pending) byKey.set(key, t);
   }
   const ordered = [...byKey.values()].sort((a, b) =>
     a.reportedOn < b.reportedOn ? -1 : a.reportedOn > b.reportedOn ? 1 : 0,
@@ -91,55 +64,11 @@ export function curveSeries(
     if (p.endDate !== null) resets.add(addDays(p.endDate, 1));
   }
 
-  // State of the walk: each place's latest total, how many places below it have figures, and
-  // the root's sum over the places that count.
-  let latest = new Map<number, FigureTotals>();
-  let below = new Map<number, number>();
-  // Per figure: the sum and how many counted places give it (none: null, empty is not zero).
-  const zero = (): Record<CaseFigure, number> => ({
-    reportedCases: 0,
-    suspectedCases: 0,
-    confirmedCases: 0,
-    deaths: 0,
-  });
-  let sum = zero();
-  let givers = zero();
-  const counts = (id: number) => {
-    const mine = latest.get(id);
-    return mine !== undefined && hasAny(mine) && (below.get(id) ?? 0) === 0;
-  };
-  const add = (t: FigureTotals, sign: 1 | -1) => {
-    for (const f of caseFigures) {
-      const v = t[f];
-      if (v === null) continue;
-      sum[f] += sign * v;
-      givers[f] += sign;
-    }
-  };
-  const setTotal = (id: number, next: FigureTotals) => {
-    const countedBefore = counts(id);
-    const had = latest.get(id);
-    const hadFigures = had !== undefined && hasAny(had);
-    if (countedBefore && had) add(had, -1);
-    latest.set(id, next);
-    if (counts(id)) add(next, 1);
-    if (hadFigures === hasAny(next)) return;
-    // Gaining (or losing) figures changes whether the places above count.
-    for (const a of ancestors(id)) {
-      const wasCounted = counts(a);
-      below.set(a, (below.get(a) ?? 0) + (hasAny(next) ? 1 : -1));
-      const isCounted = counts(a);
-      const total = latest.get(a);
-      if (total && wasCounted !== isCounted) add(total, isCounted ? 1 : -1);
-    }
-  };
-
   const days: string[] = [];
   const cumulative = figureValues((): (number | null)[] => []);
   const newCases = figureValues((): (number | null)[] => []);
   const pendingDays = new Set<string>();
-  const current = (f: CaseFigure) => (givers[f] === 0 ? null : sum[f]);
-  let previous: Record<CaseFigure, number | null> = figureValues(current);
+  let previous: FigureTotals = tree.cumulativeOf(rootId);
   const resetDays = [...resets].sort();
   let nextReset = 0;
 
@@ -153,25 +82,22 @@ export function curveSeries(
       reset = true;
     }
     if (reset) {
-      latest = new Map();
-      below = new Map();
-      sum = zero();
-      givers = zero();
-      previous = figureValues(current);
+      tree.clear();
+      previous = tree.cumulativeOf(rootId);
     }
     for (; i < ordered.length && ordered[i]?.reportedOn === day; i++) {
       const t = ordered[i];
       if (t === undefined) continue;
-      setTotal(t.locationId, t.cumulative);
+      tree.set(t.locationId, t.cumulative);
       if (t.pending) pendingDays.add(day);
     }
     days.push(day);
+    const now = tree.cumulativeOf(rootId);
     for (const f of caseFigures) {
-      const now = current(f);
-      cumulative[f].push(now);
-      newCases[f].push(now === null ? null : now - (previous[f] ?? 0));
+      cumulative[f].push(now[f]);
+      newCases[f].push(now[f] === null ? null : now[f] - (previous[f] ?? 0));
     }
-    previous = figureValues(current);
+    previous = now;
   }
   return { days, cumulative, newCases, pendingDays };
 }

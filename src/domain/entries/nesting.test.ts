@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FigureTotals, NestingPlace } from './nesting';
-import { cumulativeStartOn, nestingDetail, noTotals, sumTotals } from './nesting';
+import { cumulativeStartOn, nestingDetail, noTotals } from './nesting';
 
 const figures = (reported: number | null, deaths: number | null = null): FigureTotals => ({
   ...noTotals,
@@ -14,16 +14,9 @@ const places: NestingPlace[] = [
   { id: 3, name: 'Toronto', locationType: 2, parentId: 2 },
   { id: 4, name: 'Ottawa', locationType: 2, parentId: 2 },
   { id: 5, name: 'Quebec', locationType: 4, parentId: 1 },
+  { id: 8, name: 'France', locationType: 6, parentId: null },
   { id: 9, name: 'Paris', locationType: 2, parentId: 8 },
 ];
-
-describe('sumTotals', () => {
-  it('adds per figure and keeps a figure nobody reported null', () => {
-    expect(sumTotals([figures(3, 1), figures(4, null)])).toEqual(figures(7, 1));
-    expect(sumTotals([figures(null), figures(null)])).toEqual(noTotals);
-    expect(sumTotals([])).toEqual(noTotals);
-  });
-});
 
 describe('cumulativeStartOn', () => {
   const periods = [
@@ -47,17 +40,18 @@ describe('cumulativeStartOn', () => {
 });
 
 describe('nestingDetail', () => {
-  it('rolls each place up from its sub-locations, through a province with no entries', () => {
+  it("per figure, each place counts the larger of its own and its sub-locations' sum", () => {
     const tree = nestingDetail(1, places, [
       { locationId: 3, reportedOn: '2024-01-10', cumulative: figures(20, 1) },
       { locationId: 4, reportedOn: '2024-01-08', cumulative: figures(5, null) },
-      { locationId: 1, reportedOn: '2024-01-09', cumulative: figures(30, 2) },
+      { locationId: 1, reportedOn: '2024-01-09', cumulative: figures(22, 2) },
     ]);
+    // Reported: the cities' 25 beat the country's own 22; deaths: the country's own 2 beat 1.
     expect(tree).toMatchObject({
       locationId: 1,
       reportedOn: '2024-01-09',
-      cumulativeCases: figures(25, 1),
-      userEnteredCumulativeCases: figures(30, 2),
+      cumulativeCases: figures(25, 2),
+      userEnteredCumulativeCases: figures(22, 2),
       isNestingEntry: true,
     });
     // Sub-locations in name order; Quebec has nothing and adds nothing.
@@ -78,6 +72,15 @@ describe('nestingDetail', () => {
       isNestingEntry: false,
       subNestingDetail: [],
     });
+  });
+
+  it('a country whose own total is larger than its sub-locations keeps it', () => {
+    const tree = nestingDetail(1, places, [
+      { locationId: 1, reportedOn: '2024-01-09', cumulative: figures(80) },
+      { locationId: 5, reportedOn: '2024-01-09', cumulative: figures(30) },
+    ]);
+    expect(tree).toMatchObject({ cumulativeCases: figures(80), isNestingEntry: false });
+    expect(tree?.subNestingDetail[1]).toMatchObject({ cumulativeCases: figures(30) });
   });
 
   it('a place without sub-locations counts its own total', () => {

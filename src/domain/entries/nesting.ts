@@ -1,6 +1,4 @@
-import { addDays } from '../calendar-day';
-import type { CaseFigure } from './case-figures';
-import { caseFigures } from './case-figures';
+import { cumulativesByPlace, type FigureTotals } from './cumulative-rule';
 
 /**
  * Nesting (spec 001 §3 "Nesting detail", §7 "Nested reports"): the case figures of a location
@@ -8,8 +6,7 @@ import { caseFigures } from './case-figures';
  * can recompute it the same way.
  */
 
-/** Cumulative value per figure; null when nothing is known for that figure. */
-export type FigureTotals = Readonly<Record<CaseFigure, number | null>>;
+export { cumulativeStartOn, noTotals, type FigureTotals, type PeriodSpan } from './cumulative-rule';
 
 /** A place of the activity, with its parent in the gazetteer. */
 export interface NestingPlace {
@@ -42,58 +39,12 @@ export interface NestingDetail {
   readonly subNestingDetail: readonly NestingDetail[];
 }
 
-/** Every figure null. */
-export const noTotals: FigureTotals = {
-  reportedCases: null,
-  suspectedCases: null,
-  confirmedCases: null,
-  deaths: null,
-};
-
-const hasAny = (t: FigureTotals) => caseFigures.some((f) => t[f] !== null);
-
-/** Sums per figure; a figure nobody reported stays null. */
-export function sumTotals(list: readonly FigureTotals[]): FigureTotals {
-  const sum = (f: CaseFigure) =>
-    list.reduce<number | null>((acc, t) => {
-      const v = t[f];
-      return v === null ? acc : (acc ?? 0) + v;
-    }, null);
-  return {
-    reportedCases: sum('reportedCases'),
-    suspectedCases: sum('suspectedCases'),
-    confirmedCases: sum('confirmedCases'),
-    deaths: sum('deaths'),
-  };
-}
-
-/** A reporting period as the nesting reads it. */
-export interface PeriodSpan {
-  readonly startDate: string;
-  readonly endDate: string | null;
-}
-
 /**
- * The first day whose Daily Totals count towards cumulatives on `day`: a new period starts them
- * afresh, and after a period's end they restart the next day (spec 001 §4: both reset
- * cumulative data). Null when no period began on or before `day`.
- */
-export function cumulativeStartOn(periods: readonly PeriodSpan[], day: string): string | null {
-  let latest: PeriodSpan | null = null;
-  for (const p of periods) {
-    if (p.startDate <= day && (latest === null || p.startDate > latest.startDate)) latest = p;
-  }
-  if (latest === null) return null;
-  return latest.endDate !== null && latest.endDate < day
-    ? addDays(latest.endDate, 1)
-    : latest.startDate;
-}
-
-/**
- * The nesting tree under `rootId`: every place of `places` below it in the gazetteer, each with
- * its own total and the rolled-up sum of its sub-locations. `places` holds the root, the
- * activity's places and the places between them (a province with no entries of its own still
- * nests its cities); places elsewhere are left out. Sub-locations come in name order.
+ * The nesting tree under `rootId`: every place of `places` below it, each with its own total
+ * and its cumulative by the one rule (src/domain/entries/cumulative-rule.ts: per figure, the
+ * larger of its own and the sum of its sub-locations). `places` holds the root, the activity's
+ * places and the places between them (a province with no entries of its own still nests its
+ * cities). Sub-locations come in name order.
  */
 export function nestingDetail(
   rootId: number,
@@ -103,34 +54,25 @@ export function nestingDetail(
   const byId = new Map(places.map((p) => [p.id, p]));
   const root = byId.get(rootId);
   if (root === undefined) return null;
-  const children = new Map<number, NestingPlace[]>();
-  for (const p of places) {
-    if (p.id === rootId || p.parentId === null) continue;
-    const list = children.get(p.parentId) ?? [];
-    list.push(p);
-    children.set(p.parentId, list);
-  }
-  const own = new Map(totals.map((t) => [t.locationId, t]));
+  const tree = cumulativesByPlace(rootId, places, totals);
+  const day = new Map(totals.map((t) => [t.locationId, t.reportedOn]));
 
-  const build = (place: NestingPlace, path: ReadonlySet<number>): NestingDetail => {
-    const subs = (children.get(place.id) ?? [])
-      .filter((c) => !path.has(c.id))
+  const build = (place: NestingPlace): NestingDetail => {
+    const subs = tree
+      .children(place.id)
+      .flatMap((id) => byId.get(id) ?? [])
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
-      .map((c) => build(c, new Set([...path, c.id])));
-    const withFigures = subs.filter((s) => hasAny(s.cumulativeCases));
-    const mine = own.get(place.id);
-    const userEntered = mine?.cumulative ?? noTotals;
-    const nested = withFigures.length > 0;
+      .map(build);
     return {
       locationId: place.id,
       locationName: place.name,
       locationType: place.locationType,
-      reportedOn: mine?.reportedOn ?? null,
-      cumulativeCases: nested ? sumTotals(withFigures.map((s) => s.cumulativeCases)) : userEntered,
-      userEnteredCumulativeCases: userEntered,
-      isNestingEntry: nested,
+      reportedOn: day.get(place.id) ?? null,
+      cumulativeCases: tree.cumulativeOf(place.id),
+      userEnteredCumulativeCases: tree.ownOf(place.id),
+      isNestingEntry: tree.isNested(place.id),
       subNestingDetail: subs,
     };
   };
-  return build(root, new Set([root.id]));
+  return build(root);
 }

@@ -1,57 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { EntryType, ReportStatus } from '../enums';
-import { bubbleRadius, latestCumulatives } from './locator';
+import { latestCumulatives } from '../entries/cumulative-rule';
+import { bubbleRadius, placeFigures } from './locator';
 
-const total = (
-  id: number,
-  locationId: number,
-  reportedOn: string,
-  reported: number | null,
-  deaths: number | null,
-  status: number | null = ReportStatus.Committed,
-  type: number = EntryType.PROCESSED,
-) => ({
-  id,
-  locationId,
-  type,
-  reportedOn,
-  reportStatus: status,
-  reportedCases: { cumulative: reported },
-  deaths: { cumulative: deaths },
+const figures = (reportedCases: number | null, deaths: number | null) => ({
+  reportedCases,
+  suspectedCases: null,
+  confirmedCases: null,
+  deaths,
 });
 
-describe('the locator map figures (issue 19)', () => {
-  const entries = [
-    total(1, 10, '2026-01-01', 5, 1),
-    total(2, 10, '2026-01-03', 9, 2),
-    total(3, 10, '2026-01-02', 50, 5),
-    // Saved, not committed: not a figure yet.
-    total(4, 10, '2026-01-04', 99, 9, ReportStatus.Saved),
-    // A case entry, not a Daily Total.
-    total(5, 20, '2026-01-05', 70, 7, ReportStatus.Committed, EntryType.CASE_DATA),
-    total(6, 20, '2026-01-01', 3, null),
-    // Two totals on one day: the later entry.
-    total(7, 30, '2026-01-01', 4, 0),
-    total(8, 30, '2026-01-01', 6, 0),
+describe('the locator map figures (issue 19, issue 31)', () => {
+  // Country 1, province 2 with city 3, province 4 (no figures).
+  const places = [
+    { id: 1, name: 'Country', locationType: 6, parentId: null },
+    { id: 2, name: 'Province', locationType: 4, parentId: 1 },
+    { id: 3, name: 'City', locationType: 2, parentId: 2 },
+    { id: 4, name: 'Other', locationType: 4, parentId: 1 },
   ];
+  const latest = latestCumulatives(
+    1,
+    places,
+    [
+      { locationId: 2, reportedOn: '2026-01-01', cumulative: figures(5, 1) },
+      { locationId: 3, reportedOn: '2026-01-02', cumulative: figures(9, null) },
+    ],
+    [],
+  );
 
-  it("takes each place's latest committed Daily Total's cumulative", () => {
-    expect(latestCumulatives(entries, 'reportedCases')).toEqual(
+  it("shows each place's cumulative by the rule: the city's 9 reach its province and country", () => {
+    expect(placeFigures(latest, [1, 2, 3, 4], 'reportedCases')).toEqual(
       new Map([
-        [10, 9],
-        [20, 3],
-        [30, 6],
+        [1, 9],
+        [2, 9],
+        [3, 9],
       ]),
     );
   });
 
-  it('a place whose latest total lacks the figure has none', () => {
-    expect(latestCumulatives(entries, 'deaths')).toEqual(
+  it('a place with nothing for the figure has none', () => {
+    expect(placeFigures(latest, [1, 2, 3, 4], 'deaths')).toEqual(
       new Map([
-        [10, 2],
-        [30, 0],
+        [1, 1],
+        [2, 1],
       ]),
     );
+    expect(placeFigures(null, [1], 'deaths')).toEqual(new Map());
   });
 
   it('bubble areas grow with the figure: a quarter of the largest is half its radius', () => {

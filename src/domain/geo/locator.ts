@@ -1,8 +1,8 @@
-import { EntryType, ReportStatus } from '../enums';
+import type { CumulativeTree } from '../entries/cumulative-rule';
 
 /**
- * The details screen's locator map (issue 19): each place's latest committed cumulative figure,
- * the one chosen, from its latest committed Daily Total. Pure.
+ * The details screen's locator map (issue 19): each place's cumulative figure, the one chosen.
+ * Pure.
  */
 export type LocatorFigure = 'reportedCases' | 'deaths';
 
@@ -11,40 +11,22 @@ export const locatorFigureLabel: Readonly<Record<LocatorFigure, string>> = {
   deaths: 'Deaths',
 };
 
-interface Entry {
-  readonly id: number;
-  readonly locationId: number;
-  readonly type: number;
-  readonly reportedOn: string;
-  readonly reportStatus: number | null;
-  readonly reportedCases?: { readonly cumulative?: number | null | undefined } | undefined;
-  readonly deaths?: { readonly cumulative?: number | null | undefined } | undefined;
-}
-
 /**
- * Per place, the chosen cumulative of its latest committed Daily Total (latest reported-on
- * day, then the latest entry of that day); a place whose latest total lacks the figure has none.
+ * Per place, the chosen figure of its cumulative by the one rule
+ * (src/domain/entries/cumulative-rule.ts), as the index and the curve count it: a province
+ * shows what it and its cities add up to, the country the activity's figure. A place with
+ * nothing for the figure has none.
  */
-export function latestCumulatives(
-  entries: readonly Entry[],
+export function placeFigures(
+  latest: { readonly tree: CumulativeTree } | null,
+  placeIds: readonly number[],
   figure: LocatorFigure,
 ): Map<number, number> {
-  const latest = new Map<number, Entry>();
-  for (const e of entries) {
-    if (e.type !== EntryType.PROCESSED || e.reportStatus !== ReportStatus.Committed) continue;
-    const seen = latest.get(e.locationId);
-    if (
-      seen === undefined ||
-      e.reportedOn > seen.reportedOn ||
-      (e.reportedOn === seen.reportedOn && e.id > seen.id)
-    ) {
-      latest.set(e.locationId, e);
-    }
-  }
   const out = new Map<number, number>();
-  for (const [locationId, e] of latest) {
-    const value = e[figure]?.cumulative;
-    if (typeof value === 'number') out.set(locationId, value);
+  if (latest === null) return out;
+  for (const id of placeIds) {
+    const value = latest.tree.cumulativeOf(id)[figure];
+    if (value !== null) out.set(id, value);
   }
   return out;
 }

@@ -33,6 +33,7 @@ import {
   ReportUserCell,
   openEntryHistory,
 } from './dialogs/entry-dialogs';
+import { CountryCumulative } from './country-cumulative';
 import { LocationCurvePanel, LocationCurveToggle } from './epi-curve/activity-curves';
 import { rememberRow, rowFocusRing, tableRowAttribute, withHistory } from './row-keys';
 
@@ -368,6 +369,7 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
         {location.type === LocationType.Country && (
           <span className="rounded bg-slate-100 px-1.5 text-[11px] text-slate-600">Country</span>
         )}
+        {location.type === LocationType.Country && <CountryCumulative countryId={location.id} />}
         <div className="ml-auto flex items-center gap-2">
           <AddEntryPicker location={location} />
           <LocationCurveToggle locationId={location.id} />

@@ -2,11 +2,12 @@ import { geoEqualEarth, geoPath } from 'd3-geo';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
 import { getEngine } from '@/app/engine';
+import { detailCumulatives } from '@/domain/entries/epi-curve-totals';
 import { LocationType } from '@/domain/enums';
 import { isGeoPoint, shapeAt, type CountryShape, type GeoPoint } from '@/domain/geo/points';
 import {
   bubbleRadius,
-  latestCumulatives,
+  placeFigures,
   locatorFigureLabel,
   type LocatorFigure,
 } from '@/domain/geo/locator';
@@ -75,7 +76,7 @@ function mainland(shape: CountryShape): Feature<Geometry> {
 
 /**
  * The details screen's locator map (issue 19): the activity's country, a bubble per place at
- * its point, its area the place's latest committed cumulative figure (reported cases or deaths,
+ * its point, its area the place's cumulative by the one rule (reported cases or deaths,
  * the analyst's choice), the place selected with j/k ringed. Loaded lazily with d3-geo and the
  * world shapes; the figures are in the entries tables, and the map names the selection.
  */
@@ -85,7 +86,17 @@ export default function LocatorMap() {
   const places = useMemo(() => detail?.locations ?? [], [detail]);
   const points = usePoints(useMemo(() => places.map((p) => p.id), [places]));
   const shapes = useShapes();
-  const figures = useMemo(() => latestCumulatives(detail?.reports ?? [], figure), [detail, figure]);
+  // Every place's figure by the one cumulative rule, as the index and the curve count it.
+  const latest = useMemo(() => (detail === null ? null : detailCumulatives(detail)), [detail]);
+  const figures = useMemo(
+    () =>
+      placeFigures(
+        latest,
+        places.map((p) => p.id),
+        figure,
+      ),
+    [latest, places, figure],
+  );
   const countryId = detail?.activity.countryDetails.countryId ?? null;
   const drawing = useMemo(() => {
     if (shapes === null || countryId === null) return null;

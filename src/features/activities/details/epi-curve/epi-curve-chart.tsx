@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { dayNumber } from '@/domain/calendar-day';
+import { dayNumber, dayOf } from '@/domain/calendar-day';
 import type { CaseFigure } from '@/domain/entries/case-figures';
+import { curveDayRange, curveTickSteps } from '@/domain/entries/curve-axis';
 import type { CurveSeries } from '@/domain/entries/epi-curve';
 
 /** Props of {@link EpiCurveChart}. */
@@ -38,6 +39,11 @@ export default function EpiCurveChart({ series, figure, label, height = 220 }: E
     [...series.cumulative[figure]],
   ];
 
+  // The x range comes from the days themselves (curve-axis.ts), read through a ref so the chart
+  // built once follows setData.
+  const range = useRef<readonly [number, number] | null>(null);
+  range.current = curveDayRange(series.days.map(dayNumber));
+
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
@@ -47,12 +53,19 @@ export default function EpiCurveChart({ series, figure, label, height = 220 }: E
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       scales: {
-        // A day either side, so the first and last bars are not cut in half.
-        x: { time: true, range: (_u, min, max) => [min - secondsPerDay, max + secondsPerDay] },
+        x: {
+          time: true,
+          range: (_u, min, max) => {
+            const days = range.current;
+            return days === null ? [min, max] : [days[0] * secondsPerDay, days[1] * secondsPerDay];
+          },
+        },
         cumulative: {},
       },
+      // Days are UTC midnights: ticks and labels in UTC, so no day shifts with the zone.
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       axes: [
-        {},
+        { incrs: [...curveTickSteps] },
         { label: 'New', size: 50 },
         { scale: 'cumulative', side: 1, label: 'Cumulative', size: 60, grid: { show: false } },
       ],
@@ -82,7 +95,16 @@ export default function EpiCurveChart({ series, figure, label, height = 220 }: E
     plot.current?.setData(data);
   });
 
-  return <div ref={holder} role="img" aria-label={label} className="w-full" />;
+  return (
+    <div
+      ref={holder}
+      role="img"
+      aria-label={label}
+      // The time axis's first and last day, for tests and for the curious (the axis is canvas).
+      data-x-range={range.current && `${dayOf(range.current[0])}..${dayOf(range.current[1])}`}
+      className="w-full"
+    />
+  );
 }
 
 function bars(label: string, colour: string): uPlot.Series {
