@@ -284,3 +284,24 @@ describe('Tagger: what an article is about, apart from what it mentions', () => 
     ).toEqual([disease.cholera]);
   });
 });
+
+describe('Tagger: bad inputs', () => {
+  it('returns no tags for empty, punctuation-only or name-free text', () => {
+    const none = {
+      diseaseIds: [],
+      countryIds: [],
+      locationIds: [],
+      contextTagIds: [],
+      mentionedDiseaseIds: [],
+      mentionedCountryIds: [],
+    };
+    expect(tagger.tag('', '')).toEqual(none);
+    expect(tagger.tag('!!! ...', '— « » ; : ?')).toEqual(none);
+    expect(tagger.tag('\u0000\uFFFD', '\uD800 lone surrogate')).toEqual(none);
+  });
+
+  it('reads a long run of ambiguous words without tagging them', () => {
+    const text = 'North South East West Male Nice Mobile Split Reading. '.repeat(5_000);
+    expect(tagger.tag('Update', text).countryIds).toEqual([]);
+  });
+});
