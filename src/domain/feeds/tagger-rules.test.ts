@@ -137,10 +137,18 @@ describe('Tagger: names as they are written', () => {
     ['Measles in Türkiye', ids.turkey],
     ['Measles in Turkey', ids.turkey],
     ['Dengue in Burma', ids.myanmar],
+    ['Measles in the U.S.', ids.unitedStates],
+    ['Measles in the US', ids.unitedStates],
+    ['Measles in the U.K.', ids.unitedKingdom],
     ['Measles in Swaziland', ids.eswatini],
     ['Measles in Eswatini', ids.eswatini],
   ])('%s', (title, countryId) => {
     expect(tagger.tag(title, '').countryIds).toEqual([countryId]);
+  });
+
+  it('reads acronyms only as written, in capitals', () => {
+    expect(tagger.tag('Measles: what it means for us', 'Tell us more.').countryIds).toEqual([]);
+    expect(tagger.tag('Cholera: an update', 'Us and them.').countryIds).toEqual([]);
   });
 
   it('reads WHO and press names of diseases and pathogens', () => {

@@ -165,7 +165,7 @@ const aboutShare = { country: 0.5, disease: 0.3 } as const;
 export class Tagger {
   private readonly root: TrieNode = { next: new Map(), entries: [] };
   private readonly placeNames = new Map<string, Extract<Entry, { kind: 'place' }>>();
-  /** Country id → the folded names of that country (to read 'Split, Croatia'). */
+  /** A country's folded names → its id (to read 'Split, Croatia'). */
   private readonly countryIdOfWords = new Map<string, number>();
 
   constructor(dictionary: TaggingDictionary) {
@@ -277,7 +277,8 @@ export class Tagger {
         continue;
       }
       if (entry.acronym) {
-        if (!token.upper) return false;
+        // Written in capitals: 'US', 'DRC', or letter by letter, 'U.S.'.
+        if (!token.upper && !(token.capitalised && token.word.length === 1)) return false;
       } else if (!token.capitalised && !token.caseless && !joiningWords.has(token.word)) {
         return false;
       }
