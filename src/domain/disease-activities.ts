@@ -276,6 +276,8 @@ export type DuplicateActivity = typeof DuplicateActivity.Type;
 export const Country = Schema.Struct({
   countryId: Id,
   name: Schema.String,
+  /** ISO 3166-1 alpha-2 (issue 29: the map finds the country's shape by it); null if unknown. */
+  isoCode: Schema.NullOr(Schema.String),
   latitude: Schema.NullOr(Schema.Number),
   longitude: Schema.NullOr(Schema.Number),
 });

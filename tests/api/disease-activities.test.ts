@@ -199,7 +199,13 @@ describe.each(backends)('Disease activities index API on %s', (backend) => {
       expect(res.status).toBe(200);
       // The fixture's point for Canada, as two numbers (issue 19).
       expect(res.body).toEqual([
-        { countryId: 6251999, name: 'Canada', latitude: 56.1304, longitude: -106.3468 },
+        {
+          countryId: 6251999,
+          name: 'Canada',
+          isoCode: null,
+          latitude: 56.1304,
+          longitude: -106.3468,
+        },
       ]);
       expect((await anonymous('GET', '/api/countries')).status).toBe(401);
     });

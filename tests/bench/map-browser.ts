@@ -94,6 +94,7 @@ function harness(outDir: string, n: number): Server {
   const countries = generateLocations().countries.map((c) => ({
     countryId: c.row.id,
     name: c.row.name,
+    isoCode: c.row.isoCode ?? null,
     latitude: c.row.latitude ?? null,
     longitude: c.row.longitude ?? null,
   }));

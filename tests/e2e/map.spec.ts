@@ -214,3 +214,68 @@ test("the details screen's locator map: a bubble per place, the one j selects ri
   expect(overflow.tables.length).toBeGreaterThan(0);
   for (const extra of overflow.tables) expect(extra).toBeLessThanOrEqual(0);
 });
+
+/** A new human activity in the country, on the first human disease free there. */
+async function activityIn(countryId: number): Promise<void> {
+  const lookups = (await call(session, 'GET', '/lookups')).json as {
+    diseases: { diseaseId: number; speciesIds: number[] }[];
+  };
+  for (const { diseaseId } of lookups.diseases.filter((d) => d.speciesIds.includes(1))) {
+    const res = await call(session, 'POST', '/diseaseactivities', {
+      countryId,
+      diseaseId,
+      speciesId: 1,
+      riskModelId: 1,
+      publiclyVisible: true,
+      daysNeededForUpdate: 14,
+      allowedDaysGap: 365,
+      reportingPeriodType: 'NewOutbreak',
+      totalCountStartDate: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10),
+    });
+    if (res.status === 201) return;
+    expect(res.status, JSON.stringify(res.json)).toBe(409);
+  }
+  throw new Error(`no free human disease in country ${countryId}`);
+}
+
+test('the whole world: Switzerland and Fiji shaded on their shapes, Singapore a dot (issue 29)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const countries = (await call(session, 'GET', '/countries')).json as {
+    countryId: number;
+    name: string;
+    isoCode: string | null;
+  }[];
+  // The world gazetteer: every ISO 3166-1 country, the demo's 54 among them.
+  expect(countries.length).toBeGreaterThanOrEqual(249);
+  const idOf = (iso: string) => countries.find((c) => c.isoCode === iso)?.countryId ?? 0;
+  for (const iso of ['CH', 'FJ', 'SG']) await activityIn(idOf(iso));
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The sign-in's callback, on a loaded machine, can outlast the default 10 s.
+  await expect(page).toHaveURL(/\/activity$/, { timeout: 30_000 });
+  await expect(page.getByTestId('activity-count')).toContainText('disease activities', {
+    timeout: 30_000,
+  });
+  await page.keyboard.press('g');
+  await page.keyboard.press('m');
+  const map = page.getByTestId('world-map');
+  await expect(map).toBeVisible({ timeout: 30_000 });
+  // A shaded shape's title names its country and figure; an unshaded one only its name.
+  for (const name of ['Switzerland', 'Fiji']) {
+    const shape = map.locator('path', {
+      has: page.locator('title', { hasText: new RegExp(`^${name}: `) }),
+    });
+    await expect(shape).toHaveCount(1);
+    expect(await shape.getAttribute('fill')).not.toBe('#f4f6f8');
+  }
+  // Singapore has no shape at 1:110 million: a dot at its point.
+  await expect(
+    map.getByTestId('map-dot').filter({ has: page.locator('title', { hasText: /^Singapore: / }) }),
+  ).toHaveCount(1);
+  await map.screenshot({ path: '/tmp/h1-map.png' });
+});

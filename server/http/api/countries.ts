@@ -6,9 +6,10 @@ import type { Db } from '../../db/client';
 import { locations } from '../../db/schema';
 
 /**
- * GET /api/countries → every country-type location `{ countryId, name, latitude, longitude }`,
- * by name: the new activity form's country picker (spec 001 §7 lists "Countries" with no path;
- * designed here) and the map's countries (issue 19: the point says which shape is the country's).
+ * GET /api/countries → every country-type location `{ countryId, name, isoCode, latitude,
+ * longitude }`, by name: the new activity form's country picker (spec 001 §7 lists "Countries"
+ * with no path; designed here) and the map's countries (issue 29: the ISO code says which shape
+ * is the country's, the point where a country too small for the shapes is drawn).
  */
 export const countryRoutes: FastifyPluginAsync<{ readonly db: Db }> = async (app, { db }) => {
   app.get('/countries', async (): Promise<Country[]> =>
@@ -16,6 +17,7 @@ export const countryRoutes: FastifyPluginAsync<{ readonly db: Db }> = async (app
       .select({
         countryId: locations.id,
         name: locations.name,
+        isoCode: locations.isoCode,
         latitude: locations.latitude,
         longitude: locations.longitude,
       })

@@ -4,7 +4,8 @@ import { getEngine } from '@/app/engine';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import { mapDayChoices, mapMeasureLabel, type MapCountry } from '@/domain/activity-map';
 import type { Country } from '@/domain/disease-activities';
-import { isGeoPoint, shapeAt, type CountryShape } from '@/domain/geo/points';
+import { placeCountries, type CountryPlacement } from '@/domain/geo/country-shapes';
+import type { CountryShape } from '@/domain/geo/points';
 import { updateStatusLabel } from '@/domain/update-status';
 import { ActivityChips } from '@/features/activities/index/activity-chips';
 import {
@@ -30,13 +31,13 @@ import {
   setMapMeasure,
   useMap,
 } from './map-store';
-import { WorldMap } from './world-map';
+import { WorldMap, type MapDot } from './world-map';
 import { loadWorldShapes } from './world-shapes';
 
 interface Geography {
   readonly shapes: readonly CountryShape[];
-  /** Country location id → the index of its shape (the shape containing its point). */
-  readonly shapeOfCountry: ReadonlyMap<number, number>;
+  /** Country location id → the index of its shape; countries without one are dots. */
+  readonly placement: CountryPlacement;
 }
 
 function useGeography(): Geography | string | null {
@@ -45,16 +46,7 @@ function useGeography(): Geography | string | null {
     let live = true;
     Promise.all([loadWorldShapes(), getEngine().getCountries()]).then(
       ([shapes, countries]: [CountryShape[], readonly Country[]]) => {
-        const index = new Map(shapes.map((s, i) => [s, i]));
-        const shapeOfCountry = new Map<number, number>();
-        for (const c of countries) {
-          const point = { latitude: c.latitude, longitude: c.longitude };
-          if (!isGeoPoint(point)) continue;
-          const shape = shapeAt(shapes, point);
-          const i = shape === null ? undefined : index.get(shape);
-          if (i !== undefined) shapeOfCountry.set(c.countryId, i);
-        }
-        if (live) setGeo({ shapes, shapeOfCountry });
+        if (live) setGeo({ shapes, placement: placeCountries(countries, shapes) });
       },
       (error: unknown) => {
         if (live) setGeo(error instanceof Error ? error.message : String(error));
@@ -252,15 +244,21 @@ export function MapBody() {
     const fills = new Map<number, string>();
     const titles = new Map<number, string>();
     const countryOfShape = new Map<number, number>();
-    if (geo === null || typeof geo === 'string') return { fills, titles, countryOfShape };
+    const dots: MapDot[] = [];
+    if (geo === null || typeof geo === 'string') return { fills, titles, countryOfShape, dots };
     for (const c of countries) {
-      const i = geo.shapeOfCountry.get(c.countryId);
-      if (i === undefined) continue;
-      fills.set(i, fillOf(c.value, max));
-      titles.set(i, `${c.countryName}: ${figureText(c, map.measure, map.days)}`);
-      countryOfShape.set(i, c.countryId);
+      const title = `${c.countryName}: ${figureText(c, map.measure, map.days)}`;
+      const i = geo.placement.shapeOfCountry.get(c.countryId);
+      const point = geo.placement.pointOfCountry.get(c.countryId);
+      if (i !== undefined) {
+        fills.set(i, fillOf(c.value, max));
+        titles.set(i, title);
+        countryOfShape.set(i, c.countryId);
+      } else if (point !== undefined) {
+        dots.push({ countryId: c.countryId, point, fill: fillOf(c.value, max), title });
+      }
     }
-    return { fills, titles, countryOfShape };
+    return { fills, titles, countryOfShape, dots };
   }, [geo, countries, max, map.measure, map.days]);
 
   const { countryOfShape } = drawn;
@@ -357,7 +355,13 @@ export function MapBody() {
                 shapes={geo.shapes}
                 fills={drawn.fills}
                 titles={drawn.titles}
-                highlighted={selected ? (geo.shapeOfCountry.get(selected.countryId) ?? null) : null}
+                highlighted={
+                  selected ? (geo.placement.shapeOfCountry.get(selected.countryId) ?? null) : null
+                }
+                dots={drawn.dots}
+                highlightedDot={selected?.countryId ?? null}
+                onHoverDot={setHoveredCountry}
+                onPickDot={selectMapCountry}
                 label={`World map: ${countries.length} countries shaded by ${measureWords}; the ranked list beside it gives every figure.`}
                 onHover={onHover}
                 onPick={onPick}

@@ -1,13 +1,26 @@
 import { geoEqualEarth, geoPath } from 'd3-geo';
 import { memo, useMemo } from 'react';
-import type { CountryShape } from '@/domain/geo/points';
+import type { CountryShape, GeoPoint } from '@/domain/geo/points';
 import { noActivityColour } from './palette';
 
 const width = 960;
 const height = 470;
 
+/** A country with activity and no shape at the map's scale (Malta, Singapore…): a dot. */
+export interface MapDot {
+  readonly countryId: number;
+  readonly point: GeoPoint;
+  readonly fill: string;
+  readonly title: string;
+}
+
 interface Props {
   readonly shapes: readonly CountryShape[];
+  readonly dots: readonly MapDot[];
+  /** The highlighted dot's country, when the highlighted country is a dot. */
+  readonly highlightedDot: number | null;
+  readonly onHoverDot: (countryId: number | null) => void;
+  readonly onPickDot: (countryId: number) => void;
   /** Fill per shape index; absent: no activity there. */
   readonly fills: ReadonlyMap<number, string>;
   /** Title (name and figure) per shape index, read by pointer users and screen readers. */
@@ -24,6 +37,7 @@ function useOutlines(shapes: readonly CountryShape[]) {
     const projection = geoEqualEarth().fitSize([width, height], { type: 'Sphere' });
     const path = geoPath(projection);
     return {
+      projection,
       sphere: path({ type: 'Sphere' }) ?? '',
       shapes: shapes.map((s) => path(s) ?? ''),
     };
@@ -37,6 +51,10 @@ function useOutlines(shapes: readonly CountryShape[]) {
  */
 export const WorldMap = memo(function WorldMap({
   shapes,
+  dots,
+  highlightedDot,
+  onHoverDot,
+  onPickDot,
   fills,
   titles,
   highlighted,
@@ -70,6 +88,29 @@ export const WorldMap = memo(function WorldMap({
           <title>{titles.get(i) ?? shapes[i]?.properties.name ?? ''}</title>
         </path>
       ))}
+      {dots.map((dot) => {
+        const at = outlines.projection([dot.point.longitude, dot.point.latitude]);
+        if (at === null) return null;
+        const picked = dot.countryId === highlightedDot;
+        return (
+          <circle
+            key={dot.countryId}
+            cx={at[0]}
+            cy={at[1]}
+            r={picked ? 5 : 3.5}
+            fill={dot.fill}
+            stroke={picked ? '#000000' : '#ffffff'}
+            strokeWidth={picked ? 2 : 1}
+            onMouseEnter={() => onHoverDot(dot.countryId)}
+            onMouseLeave={() => onHoverDot(null)}
+            onClick={() => onPickDot(dot.countryId)}
+            className="cursor-pointer"
+            data-testid="map-dot"
+          >
+            <title>{dot.title}</title>
+          </circle>
+        );
+      })}
       {selectedPath && (
         <g pointerEvents="none" data-testid="map-highlight">
           <path d={selectedPath} fill="none" stroke="#000000" strokeWidth={3.2} />
