@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identityReachable: identity.reachable?.bind(identity),
     lifecycle,
     search: config.searchUrl !== undefined ? 'remote' : (config.searchEngine ?? 'memory'),
+    pushService: config.searchUrl,
   });
   await app.register(configJsonRoutes, { config });
   await identity.register(app);

@@ -63,6 +63,12 @@ export interface ServerConfig {
    * would look orphaned, its article being in the other IST's database.
    */
   readonly searchReconcile: boolean;
+  /**
+   * SEARCH_CORS_ORIGINS (comma-separated origins, or `*`): the `corsOptions.allowedOrigins` the
+   * indexes IST creates or updates on its SEARCH_URL service get, so the browser may read them
+   * from another origin. Defaults to PUBLIC_URL's origin.
+   */
+  readonly searchCorsOrigins: readonly string[];
   readonly environment: string;
   readonly version: string;
   readonly buildNumber: string;
@@ -122,6 +128,7 @@ const Env = Schema.Struct({
   SEARCH_QUERY_KEY: Schema.optional(Schema.String),
   SEARCH_ENGINE: Schema.optional(Schema.Literal('sql', 'memory')),
   SEARCH_RECONCILE: Schema.optional(Schema.Literal('on', 'off')),
+  SEARCH_CORS_ORIGINS: Schema.optional(Schema.String),
   IST_ENVIRONMENT: Schema.optional(Schema.String),
   IST_VERSION: Schema.optional(Schema.String),
   IST_BUILD_NUMBER: Schema.optional(Schema.String),
@@ -229,6 +236,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     searchQueryKey,
     searchEngine: e.SEARCH_ENGINE ?? 'memory',
     searchReconcile: e.SEARCH_RECONCILE !== 'off',
+    searchCorsOrigins: corsOriginsOf(e.SEARCH_CORS_ORIGINS, publicUrl),
     environment: e.IST_ENVIRONMENT ?? 'local',
     version: e.IST_VERSION ?? env['npm_package_version'] ?? packageVersion(),
     buildNumber: e.IST_BUILD_NUMBER ?? 'dev',
@@ -255,6 +263,25 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS ?? 60_000,
     searchMaxConcurrent: e.SEARCH_MAX_CONCURRENT ?? 16,
   };
+}
+
+/**
+ * SEARCH_CORS_ORIGINS as origins (each URL reduced to scheme, host and port, as a browser sends
+ * Origin), or `*`; PUBLIC_URL's origin when unset.
+ */
+function corsOriginsOf(given: string | undefined, publicUrl: string): readonly string[] {
+  const listed = (given ?? publicUrl)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (listed.includes('*')) return ['*'];
+  return listed.map((origin) => {
+    try {
+      return new URL(origin).origin;
+    } catch {
+      throw new Error(`SEARCH_CORS_ORIGINS: '${origin}' is not an origin (https://host[:port]).`);
+    }
+  });
 }
 
 /** The issuer the browser and the API use: the external one, or the embedded one at /oidc. */

@@ -63,7 +63,9 @@ async function main(): Promise<void> {
       ? undefined
       : new ChangePusher(
           database.db,
-          new RemoteSearchService(config.searchUrl, config.searchApiKey),
+          new RemoteSearchService(config.searchUrl, config.searchApiKey, undefined, undefined, {
+            cors: { allowedOrigins: config.searchCorsOrigins },
+          }),
           (message) => console.log(message),
         );
   /**
@@ -86,11 +88,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     stopSearchUpkeep();
+    // The push ends at its next batch boundary while the requests drain (issue 30).
+    const pushStopped = pusher?.stop();
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await stopAccepting(app.server, 2_000);
       await app.close();
-      await pusher?.stop();
+      await pushStopped;
+      if (pusher !== undefined) console.log('search push: stopped at a batch boundary');
       await identity.close();
       await database.close();
       console.log('IST stopped');

@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 import { migrationsApplied } from '../db/migrate';
 import { articlesIndex } from '../search/index-definition';
 import { MemoryEngine } from '../search/memory/engine';
+import type { PushReadiness } from '../search/remote/refusals';
+import { pushReadiness } from '../search/remote/refusals';
 
 /**
  * What a load balancer or an orchestrator asks (issue 17), without a token and without secrets:
@@ -32,6 +34,12 @@ export interface Readiness {
     readonly migrations: 'applied' | 'pending' | 'unknown';
     readonly search: SearchReadiness;
     readonly lifecycle: 'running' | 'stopping';
+    /**
+     * With SEARCH_URL: how pushing to it stands per index (lag, refusals of the batch being
+     * retried, documents set aside). Detail only: a refusing service does not make a server
+     * unready (it serves everything else).
+     */
+    readonly searchPush?: PushReadiness;
   };
 }
 
@@ -44,6 +52,8 @@ export interface HealthDeps {
   readonly lifecycle: Lifecycle;
   /** How searches are answered: the embedded service's engine, or a remote service. */
   readonly search: 'memory' | 'sql' | 'remote';
+  /** SEARCH_URL: the service the pusher feeds (its state is read for /readyz). */
+  readonly pushService?: string | undefined;
 }
 
 /** A database that has not answered by then counts as unreachable. */
@@ -102,6 +112,10 @@ export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
     database === 'ok' ? ((await migrationsApplied(deps.db)) ? 'applied' : 'pending') : 'unknown';
   const search = searchReadiness(deps.db, deps.search);
   const lifecycle = deps.lifecycle.stopping ? 'stopping' : 'running';
+  const searchPush =
+    reachable && deps.pushService !== undefined
+      ? await pushReadiness(deps.db, deps.pushService).catch(() => undefined)
+      : undefined;
   return {
     ready:
       reachable &&
@@ -115,6 +129,7 @@ export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
       migrations,
       search,
       lifecycle,
+      ...(searchPush === undefined ? {} : { searchPush }),
     },
   };
 }

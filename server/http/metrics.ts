@@ -7,6 +7,8 @@ import { pendingMails } from '../mail/outbox';
 import { readVersion } from '../search/change-log/follower';
 import { rowsOf } from '../search/execute';
 import { followerOf } from '../search/memory/changes';
+import type { PushIndexStatus } from '../search/remote/refusals';
+import { currentPusherSeconds, pushStatus } from '../search/remote/refusals';
 
 /**
  * The server's Prometheus metrics (issue 17), one registry per app (tests run several apps in
@@ -101,15 +103,56 @@ export class Metrics {
       async collect() {
         this.reset();
         for (const row of rowsOf(
+          // A SEARCH_URL no server has pushed to for ten minutes is a former one: its series ends.
           await db.execute(sql`
             select substr(f.follower_id, 6) as service, greatest(v.version - f.applied, 0) as lag
             from search_followers f, search_change_version v
-            where f.follower_id like 'push:%'`),
+            where f.follower_id like 'push:%'
+              and f.heartbeat_at >= now() - make_interval(secs => ${currentPusherSeconds})`),
         )) {
           this.set({ service: String(row['service']) }, Number(row['lag']));
         }
       },
     });
+    // Per index (issue 30): a refused index shows here while the others' lag stays 0.
+    const pushIndexGauge = (
+      name: string,
+      help: string,
+      value: (status: PushIndexStatus) => readonly (readonly [Record<string, string>, number])[],
+      labelNames: readonly string[] = ['service', 'index'],
+    ) =>
+      new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [this.registry],
+        async collect() {
+          this.reset();
+          for (const [service, statuses] of await pushStatus(db)) {
+            for (const status of statuses) {
+              for (const [labels, n] of value(status)) {
+                this.set({ service, index: status.index, ...labels }, n);
+              }
+            }
+          }
+        },
+      });
+    pushIndexGauge(
+      'ist_search_push_index_lag',
+      'Search change-log entries not yet pushed to the remote search service, by service and index',
+      (s) => [[{}, s.lag]],
+    );
+    pushIndexGauge(
+      'ist_search_push_refusals',
+      'Consecutive refusals (4xx) of the batch the pusher is retrying, by service and index (0: none)',
+      (s) => [[{}, s.failures]],
+    );
+    pushIndexGauge(
+      'ist_search_push_refused_documents',
+      'Documents the remote search service refused for good and the pusher set aside, by service, index and status',
+      (s) => Object.entries(s.refused).map(([status, n]) => [{ status }, n] as const),
+      ['service', 'index', 'status'],
+    );
     byDb.set(db, this);
   }
 

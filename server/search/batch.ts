@@ -187,7 +187,7 @@ async function applyAction(
     }
     const rows = rowsOf(
       await db.execute(
-        sql`update ${table} set ${assignments(given)} where ${key} = ${item.key} returning 1 as ok`,
+        sql`update ${table} set ${assignments(given)}${uploadedSet(index)} where ${key} = ${item.key} returning 1 as ok`,
       ),
     );
     return rows.length > 0 ? ok(item.key, 200) : notFound(item.key);
@@ -199,15 +199,20 @@ async function applyAction(
           .filter((f) => !f.key)
           .map((f) => [f, item.fields.get(f) ?? emptyOf(f)] as const)
       : given;
-  const columns = [key, ...written.map(([f]) => sql.identifier(f.name))];
-  const values = [sql`${item.key}`, ...written.map(([f, v]) => literalOf(f, v))];
+  const uploaded = index.uploadedColumn === undefined ? [] : [sql.identifier(index.uploadedColumn)];
+  const columns = [key, ...written.map(([f]) => sql.identifier(f.name)), ...uploaded];
+  const values = [
+    sql`${item.key}`,
+    ...written.map(([f, v]) => literalOf(f, v)),
+    ...uploaded.map(() => sql`true`),
+  ];
   const onConflict =
     written.length === 0
       ? sql`do nothing`
       : sql`do update set ${sql.join(
           written.map(([f]) => sql`${sql.identifier(f.name)} = excluded.${sql.identifier(f.name)}`),
           sql`, `,
-        )}`;
+        )}${uploadedSet(index)}`;
   const rows = rowsOf(
     await db.execute(
       sql`insert into ${table} (${sql.join(columns, sql`, `)}) values (${sql.join(values, sql`, `)}) on conflict (${key}) ${onConflict} returning (xmax = 0) as created`,
@@ -218,6 +223,12 @@ async function applyAction(
 }
 
 const notFound = (key: string) => failed(key, 404, 'Document not found.');
+
+/** `, uploaded = true` for an index that marks uploaded documents (the repair keeps them). */
+const uploadedSet = (index: IndexDefinition): SQL =>
+  index.uploadedColumn === undefined
+    ? sql.empty()
+    : sql`, ${sql.identifier(index.uploadedColumn)} = true`;
 
 function emptyOf(field: FieldDefinition): FieldValue {
   return field.type === 'Collection(Edm.String)' ? [] : null;

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Transform } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { verifiedApiClaims } from '../http/current-user';
@@ -10,8 +9,14 @@ import { SearchRequestError } from './errors';
 import type { CountStrategy, SearchResult } from './execute';
 import { countDocuments, executeSearch, lookupDocument } from './execute';
 import type { IndexDefinition } from './index-definition';
-import { articlesIndex, azureIndexOf, indexes } from './index-definition';
-import { indexWritten } from './memory/changes';
+import {
+  corsOptionsOf,
+  docsIndexOf,
+  originAllowed,
+  parseCorsOptions,
+  storeCorsOptions,
+} from './cors';
+import { articlesIndex, azureIndexOf, defaultCorsMaxAgeSeconds, indexes } from './index-definition';
 import { MemoryEngine } from './memory/engine';
 import { Recent } from './recent';
 import type { RawSearchParameters, SearchRequest } from './request';
@@ -80,6 +85,8 @@ type Operation =
   | { readonly kind: 'drop' };
 
 const jsonType = 'application/json; odata.metadata=none; charset=utf-8';
+const noCors =
+  "CORS: this origin may not read this index (the index's corsOptions.allowedOrigins do not list it).";
 const identifier = /^[A-Za-z0-9_-]+$/;
 
 /**
@@ -188,7 +195,42 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
     if (length > limit) throw new BodyTooLarge(limit);
   });
 
+  // CORS as Azure does it, from the index's corsOptions (cors.ts), before any credential check:
+  // a preflight carries none, and an error answer must reach the allowed page too.
   app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    const indexName = origin === undefined ? undefined : docsIndexOf(request.url);
+    if (origin === undefined || indexName === undefined || !Object.hasOwn(indexes, indexName)) {
+      if (request.method === 'OPTIONS') return sendAzureError(reply, 404, noCors);
+      return;
+    }
+    const cors = await corsOptionsOf(db, indexName);
+    const allowed = originAllowed(origin, cors);
+    reply.header('vary', 'Origin');
+    if (request.method !== 'OPTIONS') {
+      if (allowed) reply.header('access-control-allow-origin', origin);
+      return;
+    }
+    // A preflight: the methods the browser reads with, the headers it asks to send.
+    const method = request.headers['access-control-request-method'];
+    if (!allowed || (method !== 'GET' && method !== 'POST')) {
+      return sendAzureError(reply, 403, noCors);
+    }
+    const asked = request.headers['access-control-request-headers'];
+    return reply
+      .code(204)
+      .header('access-control-allow-origin', origin)
+      .header('access-control-allow-methods', 'GET, POST')
+      .header(
+        'access-control-allow-headers',
+        typeof asked === 'string' ? asked : 'api-key, content-type',
+      )
+      .header('access-control-max-age', String(cors?.maxAgeInSeconds ?? defaultCorsMaxAgeSeconds))
+      .send();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS') return;
     const given = request.headers['api-key'];
     if (given === undefined && request.headers.authorization !== undefined) {
       // The browser: an analyst's access token reads, as a query key does.
@@ -280,7 +322,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
         return sendJson(reply, document);
       }
       case 'definition':
-        return sendJson(reply, azureIndexOf(index));
+        return sendJson(reply, azureIndexOf(index, await corsOptionsOf(db, index.name)));
       case 'define':
       case 'drop': {
         if (readOnly.has(request)) {
@@ -298,12 +340,16 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
           );
         }
         if (operation.kind === 'drop') {
-          // The embedded indexes are fixed: deleting one empties it (a rebuild starts there).
-          await db.execute(sql`truncate ${sql.identifier(index.table)}`);
-          await indexWritten(db);
-          return reply.code(204).send();
+          // IST owns its indexes (issue 30): an admin key once emptied `articles` while /readyz
+          // said ready. A rebuild pushes over the index instead (npm run search:reindex).
+          return sendAzureError(
+            reply,
+            403,
+            `The index '${index.name}' belongs to IST and cannot be deleted: its documents are rebuilt from IST's records (npm run search:reindex pushes over it).`,
+          );
         }
-        // Their fields are fixed too: a PUT is accepted when it asks for exactly these.
+        // Their fields are fixed too: a PUT is accepted when it asks for exactly these; its
+        // corsOptions are kept (another IST's browser reads the index through them).
         const asked = JSON.stringify(fieldsOf(request.body));
         if (asked !== JSON.stringify(azureIndexOf(index)['fields'])) {
           throw new SearchRequestError(
@@ -312,6 +358,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
             400,
           );
         }
+        await storeCorsOptions(db, index.name, parseCorsOptions(request.body));
         return reply.code(204).send();
       }
       case 'index': {
@@ -338,7 +385,8 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
   };
 
   app.route({
-    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // OPTIONS: CORS preflights, answered by the hook above.
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',
     // The most of any operation (Azure's 16 MB batches); each operation's own limit is checked
     // by the hooks above.

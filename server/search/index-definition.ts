@@ -45,6 +45,11 @@ export interface IndexDefinition {
    * so no first page of a sort waits for one.
    */
   readonly presortedOrderBy?: readonly string[];
+  /**
+   * A boolean column (not a field) that docs/index sets and the indexer clears: the documents a
+   * client uploaded, which the start-up repair must never take for its own (issue 30).
+   */
+  readonly uploadedColumn?: string;
 }
 
 type Attr = 'key' | 'searchable' | 'filterable' | 'sortable' | 'facetable';
@@ -75,6 +80,7 @@ export const articlesIndex: IndexDefinition = {
   name: 'articles',
   table: 'search_articles',
   key: 'articleId',
+  uploadedColumn: 'uploaded',
   presortedOrderBy: articleSortColumns.flatMap((column) =>
     (['asc', 'desc'] as const).map((direction) => orderBy({ column, direction })),
   ),
@@ -176,8 +182,23 @@ export const fieldNamesOf = (index: IndexDefinition): string[] => index.fields.m
 /** The tsvector column of a searchable field. */
 export const tsvectorColumnOf = (fieldName: string) => `${fieldName}_tsv`;
 
-/** An index definition as Azure's PUT /indexes/{name} takes it. */
-export function azureIndexOf(index: IndexDefinition): Record<string, unknown> {
+/**
+ * Azure's `corsOptions` of an index: the origins whose browser scripts may read it ('*' for
+ * any), and how long a browser may keep a preflight's answer (Azure's default: 5 minutes).
+ */
+export interface CorsOptions {
+  readonly allowedOrigins: readonly string[];
+  readonly maxAgeInSeconds?: number;
+}
+
+/** Azure's default preflight lifetime, sent explicitly so both services behave alike. */
+export const defaultCorsMaxAgeSeconds = 300;
+
+/**
+ * An index definition as Azure's PUT /indexes/{name} takes it, with `corsOptions` when the
+ * browser must read the index from another origin (no corsOptions: no cross-origin access).
+ */
+export function azureIndexOf(index: IndexDefinition, cors?: CorsOptions): Record<string, unknown> {
   return {
     name: index.name,
     fields: index.fields.map((f) => ({
@@ -190,5 +211,13 @@ export function azureIndexOf(index: IndexDefinition): Record<string, unknown> {
       facetable: f.facetable,
       retrievable: f.retrievable,
     })),
+    ...(cors === undefined
+      ? {}
+      : {
+          corsOptions: {
+            allowedOrigins: [...cors.allowedOrigins],
+            maxAgeInSeconds: cors.maxAgeInSeconds ?? defaultCorsMaxAgeSeconds,
+          },
+        }),
   };
 }

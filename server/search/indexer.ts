@@ -24,7 +24,9 @@ function upsertArticlesSql(scope: SQL): SQL {
   const updates = sql.join(
     articleColumns
       .filter((name) => name !== articlesIndex.key)
-      .map((name) => sql`${sql.identifier(name)} = excluded.${sql.identifier(name)}`),
+      .map((name) => sql`${sql.identifier(name)} = excluded.${sql.identifier(name)}`)
+      // The document is the indexer's own from now on (the start-up repair may remove it).
+      .concat(sql`"uploaded" = false`),
     sql`, `,
   );
   // Pre-aggregated per article and hash-joined: correlated subqueries per row cost far more.

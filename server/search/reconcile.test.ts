@@ -83,14 +83,22 @@ describe.each(backends)('reconciling the articles index with the tables on %s', 
     expect(await documentOf(id)).toBe('Drifted');
   });
 
-  it('removes the document of an API article that is gone, keeps docs/index documents', async () => {
+  it('removes the document the indexer wrote for an article that is gone, keeps docs/index documents (issue 30)', async () => {
+    // An article indexed, then deleted from the tables with no reindex (a writer that died).
+    const gone = await addArticle('Indexed, then deleted');
+    await reindexArticles(db(), [gone]);
+    await db().delete(t.articles).where(eq(t.articles.articleId, gone));
+    await db().execute(sql`delete from search_articles_owed`);
+    // Uploaded through docs/index: numeric keys naming no article, not marked as feed articles,
+    // and one that is (the issue's 37 lost documents were of the first kind).
     await applyIndexBatch(
       db(),
       articlesIndex,
       parseIndexBatch(
         {
           value: [
-            { '@search.action': 'upload', articleId: '999999', articleTitle: 'Gone' },
+            { '@search.action': 'upload', articleId: '999999', articleTitle: 'Uploaded' },
+            { '@search.action': 'mergeOrUpload', articleId: '999998', articleTitle: 'Merged in' },
             { '@search.action': 'upload', articleId: 'cosmos-1', articleTitle: 'Second store' },
           ],
         },
@@ -99,8 +107,13 @@ describe.each(backends)('reconciling the articles index with the tables on %s', 
     );
     const report = await reconcileSearchIndex(db());
     expect(report).toMatchObject({ owed: 0, missing: 0, orphaned: 1 });
-    expect(await documentOf('999999')).toBeUndefined();
+    expect(await documentOf(gone)).toBeUndefined();
+    expect(await documentOf('999999')).toBe('Uploaded');
+    expect(await documentOf('999998')).toBe('Merged in');
     expect(await documentOf('cosmos-1')).toBe('Second store');
+    // And again at the next start: nothing more is taken for orphaned.
+    expect(await reconcileSearchIndex(db())).toMatchObject({ orphaned: 0 });
+    expect(await documentOf('999999')).toBe('Uploaded');
   });
 
   it("a reindex of named articles drops a gone article's document, and no other", async () => {

@@ -39,11 +39,17 @@ export async function sweepOwedArticles(db: Db, olderThanSeconds: number): Promi
 
 /** API article documents: numeric keys, not from the second data store. */
 const apiDocument = sql`s."articleId" ~ '^[0-9]{1,9}$' and s."isCosmosDbArticle" is not true`;
+/**
+ * Documents the indexer wrote (never one uploaded through docs/index, whatever its key): the
+ * only ones the repair may prove orphaned and remove (issue 30).
+ */
+const indexerDocument = sql`${apiDocument} and not s."uploaded"`;
 
 /**
  * Brings the articles index in line with the tables (run at start): the owed marks first, then
- * counts, then keys both ways (an article without a document is indexed; a document of an API
- * article that is gone is removed). Documents that came through docs/index stay.
+ * counts, then keys both ways (an article without a document is indexed; a document the
+ * indexer wrote for an article that is gone is removed). Documents that came through docs/index
+ * stay, numeric keys or not (search_articles.uploaded).
  */
 export async function reconcileSearchIndex(
   db: Db,
@@ -65,7 +71,7 @@ export async function reconcileSearchIndex(
   const orphaned = await repair(
     db,
     sql`select s."articleId"::int as id from search_articles s
-      where ${apiDocument}
+      where ${indexerDocument}
         and not exists (select 1 from articles a where a.article_id::text = s."articleId")`,
   );
   const report = { articles, documents, owed, missing, orphaned };

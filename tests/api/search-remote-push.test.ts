@@ -1,6 +1,5 @@
 import { AzureKeyCredential, SearchClient } from '@azure/search-documents';
 import { sql } from 'drizzle-orm';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +21,7 @@ import { rss2, startFeedServer, type FeedServer } from '../support/feed-server';
 import { waitUntil } from '../support/search-probe';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
+import { runNode } from '../support/run-node';
 import { signIn } from '../support/sign-in';
 import { createPostgresDatabase, freePort } from '../support/test-server';
 import { apiClient } from './articles-fixtures';
@@ -399,20 +399,6 @@ describe('a remote search service fed from the change log', () => {
     },
   );
 });
-
-/** Runs a script with node --import tsx; resolves with its output and exit code. */
-function runNode(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ stdout: string; code: number | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env });
-    let stdout = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.once('exit', (code) => resolve({ stdout, code }));
-  });
-}
 
 interface FeedsIndexService {
   /** Its base URL (SEARCH_URL is this plus /search). */

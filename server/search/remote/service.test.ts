@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { articlesIndex, feedsIndex } from '../index-definition';
 import type { PushAction } from './service';
-import { RemoteSearchService } from './service';
+import { PushStopped, RemoteSearchService } from './service';
 
 /** A stand-in service answering each request with the next scripted answer, recording them. */
 async function scripted(
@@ -51,7 +51,7 @@ describe('RemoteSearchService', () => {
   it('creates an index the service does not have with PUT /indexes/{name}', async () => {
     const stub = await scripted([() => ({ status: 404 }), () => ({ status: 201, body: {} })]);
     const service = new RemoteSearchService(stub.url, 'admin-key');
-    expect(await service.ensureIndex(articlesIndex)).toBe(true);
+    expect(await service.ensureIndex(articlesIndex)).toBe('created');
     expect(stub.seen.map((r) => `${r.method} ${r.url.split('?')[0] ?? ''}`)).toEqual([
       'GET /indexes/articles',
       'PUT /indexes/articles',
@@ -59,6 +59,67 @@ describe('RemoteSearchService', () => {
     const put = stub.seen[1]?.body as unknown as { name: string; fields: { name: string }[] };
     expect(put.name).toBe('articles');
     expect(put.fields.map((f) => f.name)).toContain('articleTitle');
+  });
+
+  it("creates and updates an index with the configured corsOptions (Azure's CORS, issue 30)", async () => {
+    const cors = { allowedOrigins: ['https://ist.example'] };
+    const definitionWith = (corsOptions?: unknown) => () => ({
+      status: 200,
+      body: { name: 'articles', fields: [], ...(corsOptions === undefined ? {} : { corsOptions }) },
+    });
+    const stub = await scripted([
+      () => ({ status: 404 }),
+      () => ({ status: 201, body: {} }),
+      // An index created earlier without CORS, then one with another origin: both updated.
+      definitionWith(),
+      () => ({ status: 204 }),
+      definitionWith({ allowedOrigins: ['https://old.example'], maxAgeInSeconds: 300 }),
+      () => ({ status: 204 }),
+      // The same origins (Azure answers the default max age): left alone.
+      definitionWith({ allowedOrigins: ['https://ist.example'], maxAgeInSeconds: 300 }),
+    ]);
+    const service = new RemoteSearchService(stub.url, 'admin-key', undefined, noSleep, { cors });
+    expect(await service.ensureIndex(articlesIndex)).toBe('created');
+    expect(await service.ensureIndex(articlesIndex)).toBe('updated');
+    expect(await service.ensureIndex(articlesIndex)).toBe('updated');
+    expect(await service.ensureIndex(articlesIndex)).toBe('unchanged');
+    const puts = stub.seen.filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(3);
+    for (const put of puts) {
+      expect((put.body as unknown as { corsOptions: unknown }).corsOptions).toEqual({
+        allowedOrigins: ['https://ist.example'],
+        maxAgeInSeconds: 300,
+      });
+    }
+  });
+
+  it('says when the service refuses to delete an index (the caller pushes over it)', async () => {
+    const stub = await scripted([
+      () => ({ status: 403, body: { error: { message: 'belongs to IST' } } }),
+      () => ({ status: 204 }),
+      () => ({ status: 404 }),
+      () => ({ status: 500 }),
+    ]);
+    const service = new RemoteSearchService(stub.url, 'admin-key');
+    expect(await service.deleteIndex(articlesIndex)).toBe(false);
+    expect(await service.deleteIndex(articlesIndex)).toBe(true);
+    expect(await service.deleteIndex(articlesIndex)).toBe(true);
+    await expect(service.deleteIndex(articlesIndex)).rejects.toThrow(/500/);
+  });
+
+  it('abort() ends a back-off wait at once (SIGTERM during a push)', async () => {
+    const stub = await scripted([() => ({ status: 503 }), () => ({ status: 503 })]);
+    const service = new RemoteSearchService(stub.url, 'k', {
+      attempts: 5,
+      firstDelayMs: 60_000,
+      maxDelayMs: 60_000,
+    });
+    const started = performance.now();
+    const pushing = service.push(articlesIndex, [upload('1')]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    service.abortWaits();
+    await expect(pushing).rejects.toThrow(PushStopped);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('retries the items a 207 reports as retryable, not those that will fail again', async () => {
