@@ -5,6 +5,7 @@ import { seedDiseases } from '../seed/data/diseases';
 import { LocationType } from '../../src/domain/enums';
 import { Tagger } from '../../src/domain/feeds/tagger';
 import { countryNames } from '../../src/domain/feeds/tagger-country-names';
+import { worldDictionary } from '../../tests/bench/tagging-corpus';
 
 /**
  * The real labelled corpus (tests/fixtures/band-outbreak-corpus.json, issue 29) is well formed,
@@ -78,4 +79,56 @@ describe('Country names', () => {
     expect(tagger.tag('Measles in North Korea', '').countryIds).toEqual([idOf('KP')]);
     expect(tagger.tag('Measles in Congo', '').countryIds).toEqual([idOf('CD')]);
   });
+});
+
+/**
+ * Real outbreak articles in French, Spanish, Portuguese and Arabic
+ * (tests/fixtures/outbreak-articles-multilingual.json, Wikipedia text; labels by the rule in its
+ * README), tagged by the real tagger over the world gazetteer as `npm run bench:tagging` builds it.
+ */
+describe('Outbreak articles in French, Spanish, Portuguese and Arabic', () => {
+  interface Article {
+    readonly id: string;
+    readonly language: string;
+    readonly title: string;
+    readonly text: string;
+    readonly source: { readonly url: string; readonly licence: string };
+    readonly labels: {
+      readonly diseases: readonly string[];
+      readonly countries: readonly string[];
+    };
+  }
+  const articles = (
+    JSON.parse(readFileSync('tests/fixtures/outbreak-articles-multilingual.json', 'utf8')) as {
+      items: Article[];
+    }
+  ).items;
+  const dictionary = worldDictionary();
+  const tagger = new Tagger(dictionary);
+  const diseaseName = new Map(dictionary.diseases.map((d) => [d.diseaseId, d.displayName]));
+  const isoOf = new Map(
+    dictionary.places
+      .filter((p) => p.locationType === LocationType.Country)
+      .map((p) => [p.id, p.isoCode ?? '']),
+  );
+
+  it('holds at least one article in each of French, Spanish and Portuguese, each with its licence', () => {
+    for (const language of ['fr', 'es', 'pt'])
+      expect(articles.filter((a) => a.language === language).length).toBeGreaterThan(0);
+    expect(
+      articles.every((a) => a.source.url.startsWith('http') && /CC BY/.test(a.source.licence)),
+    ).toBe(true);
+  });
+
+  it.each(articles.map((a) => [a.id, a] as const))(
+    '%s is tagged with its disease and its countries, the main country one of them',
+    (_id, article) => {
+      const tags = tagger.tag(article.title, article.text);
+      const diseases = tags.diseaseIds.map((id) => diseaseName.get(id));
+      const countries = tags.countryIds.map((id) => isoOf.get(id));
+      expect(diseases).toEqual(article.labels.diseases);
+      for (const iso of article.labels.countries) expect(countries).toContain(iso);
+      expect(article.labels.countries).toContain(countries[0]);
+    },
+  );
 });
