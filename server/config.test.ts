@@ -44,6 +44,31 @@ describe('the search service keys', () => {
   });
 });
 
+describe('the CORS origins of the indexes IST puts on its search service (issue 30)', () => {
+  it("defaults to PUBLIC_URL's origin and takes a list of origins or '*'", () => {
+    expect(loadServerConfig({ PUBLIC_URL: 'https://ist.example.org/' }).searchCorsOrigins).toEqual([
+      'https://ist.example.org',
+    ]);
+    expect(loadServerConfig({ PORT: '5100' }).searchCorsOrigins).toEqual(['http://localhost:5100']);
+    expect(
+      loadServerConfig({
+        SEARCH_CORS_ORIGINS: 'https://a.example:8443/app, https://b.example',
+      }).searchCorsOrigins,
+    ).toEqual(['https://a.example:8443', 'https://b.example']);
+    expect(
+      loadServerConfig({ SEARCH_CORS_ORIGINS: 'https://a.example,*' }).searchCorsOrigins,
+    ).toEqual(['*']);
+  });
+
+  it('refuses what is not an origin', () => {
+    for (const given of ['ist.example.org', 'ist.example.org:443', 'ftp://ist.example.org']) {
+      expect(() => loadServerConfig({ SEARCH_CORS_ORIGINS: given }), given).toThrow(
+        /SEARCH_CORS_ORIGINS: '.*' is not an origin/,
+      );
+    }
+  });
+});
+
 describe('the demo sign-in (issue 16)', () => {
   it('refuses to start the embedded provider under NODE_ENV=production', () => {
     expect(() => loadServerConfig({ NODE_ENV: 'production' })).toThrow(

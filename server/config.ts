@@ -276,11 +276,11 @@ function corsOriginsOf(given: string | undefined, publicUrl: string): readonly s
     .filter((s) => s !== '');
   if (listed.includes('*')) return ['*'];
   return listed.map((origin) => {
-    try {
-      return new URL(origin).origin;
-    } catch {
+    const url = URL.canParse(origin) ? new URL(origin) : undefined;
+    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
       throw new Error(`SEARCH_CORS_ORIGINS: '${origin}' is not an origin (https://host[:port]).`);
     }
+    return url.origin;
   });
 }
 
