@@ -178,6 +178,26 @@ describe.each(backends)('a pusher that cannot jam, on %s', (backend) => {
     );
   });
 
+  it("a former SEARCH_URL's push series leave /metrics (no server pushed there for ten minutes)", async () => {
+    const former = 'http://former-search.example/search';
+    await db().execute(sql`
+      insert into search_followers (follower_id, applied, heartbeat_at)
+      values (${`push:${former}`}, 0, now() - interval '1 hour')`);
+    await db().execute(sql`
+      insert into search_push_indexes (service, index_name, applied) values (${former}, 'articles', 0)`);
+    const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(text).toContain(`ist_search_push_lag{service="${standIn.url}"}`);
+    expect(text).not.toContain('former-search.example');
+    // A recent one is listed (the same query, the heartbeat alone decides).
+    await db().execute(sql`
+      update search_followers set heartbeat_at = now() where follower_id = ${`push:${former}`}`);
+    expect(await (await fetch(`${server.baseUrl}/metrics`)).text()).toContain(
+      `ist_search_push_index_lag{service="${former}",index="articles"}`,
+    );
+    await db().execute(sql`delete from search_push_indexes where service = ${former}`);
+    await db().execute(sql`delete from search_followers where follower_id = ${`push:${former}`}`);
+  });
+
   it("the positions live in the database per index; the follower row keeps the least (the log's trim)", async () => {
     const rows = rowsOf(
       await db().execute(sql`
