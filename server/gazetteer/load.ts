@@ -146,6 +146,32 @@ async function codeNamesakes(
   return updates.length;
 }
 
+/** A country's row (no parent) or a division's: displayed by its name, coded, no province. */
+function regionRow(
+  name: string,
+  locationType: LocationType.Country | LocationType.State,
+  id: number,
+  parentId: number | null,
+  population: number,
+  point: { latitude: number; longitude: number } | null,
+  isoCode: string,
+): LocationRow {
+  return {
+    id,
+    name,
+    locationType,
+    parentId,
+    countryId: parentId ?? id,
+    provinceId: null,
+    population,
+    featureCode: locationType === LocationType.Country ? 'PCLI' : 'ADM1',
+    isDuplicate: false,
+    displayName: name,
+    ...pointColumns(point),
+    isoCode,
+  };
+}
+
 /** Inserts what is missing, in order: countries, divisions, cities. Returns rows coded. */
 async function loadWorld(tx: Db, world: WorldGazetteer): Promise<number> {
   let coded = await codeNamesakes(
@@ -153,22 +179,9 @@ async function loadWorld(tx: Db, world: WorldGazetteer): Promise<number> {
     LocationType.Country,
     world.countries.map((c) => ({ code: c.iso2, name: c.name, countryId: undefined })),
   );
-  const countryRows: LocationRow[] = world.countries.map((c) => {
+  const countryRows = world.countries.map((c) => {
     const id = worldCountryId(c.numeric);
-    return {
-      id,
-      name: c.name,
-      locationType: LocationType.Country,
-      parentId: null,
-      countryId: id,
-      provinceId: null,
-      population: c.population,
-      featureCode: 'PCLI',
-      isDuplicate: false,
-      displayName: c.name,
-      ...pointColumns(c.point),
-      isoCode: c.iso2,
-    };
+    return regionRow(c.name, LocationType.Country, id, null, c.population, c.point, c.iso2);
   });
   await insertAll(tx, locations, countryRows, undefined, 'skip');
   const countryIds = await idsByCode(tx, LocationType.Country);
@@ -188,20 +201,10 @@ async function loadWorld(tx: Db, world: WorldGazetteer): Promise<number> {
     const countryId = countryIds.get(d.country);
     const numeric = numericOf.get(d.country);
     if (countryId === undefined || numeric === undefined) continue;
-    divisionRows.push({
-      id: worldDivisionId(numeric, d.code),
-      name: d.name,
-      locationType: LocationType.State,
-      parentId: countryId,
-      countryId,
-      provinceId: null,
-      population: d.population,
-      featureCode: 'ADM1',
-      isDuplicate: false,
-      displayName: d.name,
-      ...pointColumns(d.point),
-      isoCode: d.code,
-    });
+    const id = worldDivisionId(numeric, d.code);
+    divisionRows.push(
+      regionRow(d.name, LocationType.State, id, countryId, d.population, d.point, d.code),
+    );
   }
   await insertAll(tx, locations, divisionRows, undefined, 'skip');
 
