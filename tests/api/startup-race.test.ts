@@ -10,8 +10,8 @@ import { createPostgresDatabase, freePort } from '../support/test-server';
 
 /**
  * Two servers started at the same moment on an empty PostgreSQL database (issue 17): one
- * migrates and seeds under the startup advisory lock, the other waits and finds it done; both
- * become ready and the demo data is there once.
+ * migrates, seeds and loads the world gazetteer under the startup advisory lock, the other
+ * waits and finds it done; both become ready and the demo data and the gazetteer are there once.
  */
 const articles = 30;
 const activities = 3;
@@ -61,11 +61,15 @@ describe.skipIf(!process.env['DATABASE_URL'])('two servers starting on one empty
         0,
       );
       expect(await count('select count(*) as n from search_articles')).toBe(articles);
+      // The world gazetteer (issue 29) loaded once: every ISO 3166-1 country, one record.
+      expect(await count('select count(*) as n from locations where location_type = 6')).toBe(249);
+      expect(await count('select count(*) as n from gazetteer_loads')).toBe(1);
     } finally {
       await client.end();
     }
     // One of them seeded; the other found the database seeded.
     const seeded = servers.filter((s) => s.output().includes('seed:'));
     expect(seeded.length).toBe(1);
+    expect(servers.filter((s) => s.output().includes('gazetteer:')).length).toBe(1);
   });
 });
