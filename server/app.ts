@@ -10,7 +10,7 @@ import { apiRoutes } from './http/api';
 import { configJsonRoutes } from './http/config-json';
 import { healthRoutes, Lifecycle } from './http/health';
 import { defaultBodyLimit, installRouteBodyLimits } from './http/body-limits';
-import { installBoundedJsonParser } from './http/json-bounds';
+import { apiJsonBounds, defaultJsonBounds, installBoundedJsonParser } from './http/json-bounds';
 import { installRequestTextCheck } from './http/request-text';
 import { installRateLimits } from './http/rate-limits';
 import { installSecurityHeaders } from './http/security-headers';
@@ -77,7 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorateRequest('user', null);
   installRouteBodyLimits(app);
-  installBoundedJsonParser(app);
+  // By the route matched: the search service's (its admin batches) or the API's, tighter.
+  installBoundedJsonParser(app, (request) =>
+    request.routeOptions.url?.startsWith('/search') === true ? defaultJsonBounds : apiJsonBounds,
+  );
   installRequestTextCheck(app);
   await installSecurityHeaders(app, config);
   // Before any route, so every route gets the hook (http/rate-limits.ts).

@@ -13,9 +13,10 @@ export const defaultBodyLimit = 64 * 1024;
 /**
  * The routes that take long text: an entries submission (up to 1,000 case entries, 1,000
  * auto-surveillance cases, a rich-text situational update), a situational update edited alone,
- * a custom article's text. 2 MB is ~300 pages of text; 1,000 case entries send ~400 KB.
+ * a custom article's text. 1 MB is ~150 pages of text; 1,000 case entries with all four figures
+ * and a source each send 490 KB.
  */
-export const textBodyLimit = 2 * 1024 * 1024;
+export const textBodyLimit = 1024 * 1024;
 
 /** A list of report ids to link an article to. */
 export const idListBodyLimit = 256 * 1024;

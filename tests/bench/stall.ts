@@ -23,13 +23,24 @@ interface Case {
   /** The credential: the analyst's token or the search admin key. */
   readonly as: 'analyst' | 'admin';
   readonly body: () => string;
+  /** Fewer /config.json samples where each waits long (the admin batch on PGlite). */
+  readonly samples?: number;
 }
 
-/** `count` numbers in arrays of at most 99,999 (the members bound), as one JSON member. */
-const numbers = (count: number) => {
+/** `count` numbers in arrays of at most `members` (under the members bound), as one member. */
+const numbers = (count: number, members: number) => {
   const arrays: string[] = [];
-  for (let left = count; left > 0; left -= 99_999) {
-    arrays.push(`[${'0,'.repeat(Math.min(left, 99_999) - 1)}0]`);
+  for (let left = count; left > 0; left -= members) {
+    arrays.push(`[${'0,'.repeat(Math.min(left, members) - 1)}0]`);
+  }
+  return `{"x":[${arrays.join(',')}]}`;
+};
+
+/** `count` empty objects in arrays of at most `members`. */
+const objects = (count: number, members: number) => {
+  const arrays: string[] = [];
+  for (let left = count; left > 0; left -= members) {
+    arrays.push(`[${'{},'.repeat(Math.min(left, members) - 1)}{}]`);
   }
   return `{"x":[${arrays.join(',')}]}`;
 };
@@ -39,32 +50,32 @@ const queryKey = 'bench-stall-query-key';
 
 const cases: readonly Case[] = [
   {
-    name: 'custom article, 2 MB of numbers (499,000 values)',
+    name: 'custom article, 99,000 numbers (values bound 100,000)',
     method: 'POST',
     path: '/api/articles',
     as: 'analyst',
-    body: () => numbers(499_000),
+    body: () => numbers(99_000, 19_000),
   },
   {
-    name: 'custom article, 2 MB of empty objects (199,000)',
+    name: 'custom article, 19,000 empty objects (containers bound 20,000)',
     method: 'POST',
     path: '/api/articles',
     as: 'analyst',
-    body: () => `{"x":[${'{},'.repeat(99_999)}{}],"y":[${'{},'.repeat(98_999)}{}]}`,
+    body: () => objects(19_000, 19_000),
   },
   {
-    name: 'custom article, 2 MB text of escapes (\\u00e9)',
+    name: 'custom article, 1 MB text of escapes (\\u00e9)',
     method: 'POST',
     path: '/api/articles',
     as: 'analyst',
-    body: () => `{"title":"${'\\u00e9'.repeat(340_000)}"}`,
+    body: () => `{"title":"${'\\u00e9'.repeat(170_000)}"}`,
   },
   {
-    name: 'entries submission, 2 MB of numbers in its cases',
+    name: 'entries submission, 99,000 numbers in its entries',
     method: 'POST',
     path: '/api/diseaseactivities/1/countries/1/reports/propagate',
     as: 'analyst',
-    body: () => `{"entries":${numbers(499_000).slice(5, -1)}}`,
+    body: () => `{"entries":${numbers(99_000, 19_000).slice(5, -1)}}`,
   },
   {
     name: 'log line, 64 KB',
@@ -74,7 +85,7 @@ const cases: readonly Case[] = [
     body: () => `{"message":"${'x'.repeat(60_000)}","level":"error"}`,
   },
   {
-    name: 'search, 32 KB of numbers',
+    name: 'search, 32 KB of numbers (16,000)',
     method: 'POST',
     path: '/search/indexes/articles/docs/search?api-version=2024-07-01',
     as: 'analyst',
@@ -89,6 +100,7 @@ const cases: readonly Case[] = [
   },
   {
     name: 'index batch with the admin key, 16 MB, 1,000 documents',
+    samples: 40,
     method: 'POST',
     path: '/search/indexes/articles/docs/index?api-version=2024-07-01',
     as: 'admin',
@@ -134,9 +146,15 @@ async function configTimes(baseUrl: string, samples: number): Promise<number[]> 
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/config.json`);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`/config.json answered ${res.status}`);
+    // A kept-alive connection the server closed meanwhile is retried on a new one, timed whole.
+    let status = 0;
+    for (let attempt = 0; attempt < 3 && status === 0; attempt++) {
+      status = await fetch(`${baseUrl}/config.json`).then(
+        async (res) => (await res.arrayBuffer(), res.status),
+        () => 0,
+      );
+    }
+    if (status !== 200) throw new Error(`/config.json answered ${status}`);
     times.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -167,6 +185,7 @@ async function main(): Promise<void> {
   try {
     const { accessToken } = await signIn(server.baseUrl, 'analyst-mei');
     const quiet = await configTimes(server.baseUrl, samples);
+    console.error(`quiet p95 ${percentile(quiet, 0.95).toFixed(1)} ms`);
     const rows: string[] = [
       `| quiet (no sender) | – | – | ${percentile(quiet, 0.5).toFixed(1)} | ${percentile(quiet, 0.95).toFixed(1)} | ${(quiet.at(-1) ?? 0).toFixed(1)} |`,
     ];
@@ -196,7 +215,7 @@ async function main(): Promise<void> {
       while (!output.includes('started')) await new Promise((resolve) => setTimeout(resolve, 20));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const started = performance.now();
-      const during = await configTimes(server.baseUrl, samples);
+      const during = await configTimes(server.baseUrl, c.samples ?? samples);
       const seconds = (performance.now() - started) / 1000;
       sender.stdin.end('stop\n');
       await exited;
@@ -222,6 +241,9 @@ async function main(): Promise<void> {
     );
     console.log('|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
+  } catch (error) {
+    console.error(server.output().slice(-3000));
+    throw error;
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
