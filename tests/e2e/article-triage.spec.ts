@@ -1,5 +1,5 @@
-import { expect, test, type Page } from './fixtures';
-import { embeddedSearchQueryKey } from '../../server/config';
+import { expect, test } from './fixtures';
+import { readCount, searchService } from './search-service';
 import {
   countMouseEvents,
   mouseEvents,
@@ -16,32 +16,6 @@ import {
  */
 
 const triaged = 300;
-
-/** The search service's answer, with the server-to-server query key (the official counting). */
-async function searchService(
-  page: Page,
-  body: Record<string, unknown>,
-): Promise<{ count: number; ids: string[] }> {
-  const config = (await (await page.request.get('/config.json')).json()) as {
-    articleSearchUrl: string;
-  };
-  const response = await page.request.post(
-    `${config.articleSearchUrl}/search?api-version=2024-07-01`,
-    {
-      headers: { 'api-key': process.env['SEARCH_QUERY_KEY'] ?? embeddedSearchQueryKey },
-      data: { search: '*', count: true, select: 'articleId', ...body },
-    },
-  );
-  expect(response.ok()).toBe(true);
-  const answer = (await response.json()) as {
-    '@odata.count': number;
-    value: { articleId: string }[];
-  };
-  return { count: answer['@odata.count'], ids: answer.value.map((d) => d.articleId) };
-}
-
-const readCount = async (page: Page) =>
-  (await searchService(page, { filter: 'isRead eq true', top: 0 })).count;
 
 test('300 unread articles triaged with n across page loads: none passed over, 300 more read', async ({
   page,
