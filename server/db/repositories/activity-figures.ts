@@ -67,28 +67,47 @@ const datedTotal = (r: TotalRow): DatedTotal => ({
   },
 });
 
-/** Groups the rows by activity, with each activity's country and reporting periods. */
+// Large `in` lists are read in slices (PostgreSQL's bind-parameter limit is 65,535); null: all.
+const slice = 5000;
+async function inSlices<T>(
+  ids: readonly number[] | null,
+  read: (part: number[] | null) => Promise<T[]>,
+): Promise<T[]> {
+  if (ids === null) return read(null);
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += slice) out.push(...(await read(ids.slice(i, i + slice))));
+  return out;
+}
+
+/**
+ * Groups the rows by activity, with each activity's country and reporting periods; `ids` null:
+ * every activity (read without a list of ids: 20,000 bound ids cost more than the rows).
+ */
 async function inputsOf(
   db: Db,
-  ids: readonly number[],
+  ids: readonly number[] | null,
   rows: readonly TotalRow[],
 ): Promise<Map<number, ActivityInputs>> {
   const out = new Map<number, ActivityInputs>();
-  if (ids.length === 0) return out;
-  const activities = await db
-    .select({ id: diseaseActivities.diseaseActivityId, countryId: diseaseActivities.countryId })
-    .from(diseaseActivities)
-    .where(inArray(diseaseActivities.diseaseActivityId, [...ids]));
+  if (ids?.length === 0) return out;
+  const activities = await inSlices(ids, (part) =>
+    db
+      .select({ id: diseaseActivities.diseaseActivityId, countryId: diseaseActivities.countryId })
+      .from(diseaseActivities)
+      .where(part === null ? undefined : inArray(diseaseActivities.diseaseActivityId, part)),
+  );
   for (const a of activities) out.set(a.id, { countryId: a.countryId, totals: [], periods: [] });
   for (const r of rows) out.get(r.id)?.totals.push(datedTotal(r));
-  const periods = await db
-    .select({
-      id: reportingPeriods.diseaseActivityId,
-      startDate: reportingPeriods.startDate,
-      endDate: reportingPeriods.endDate,
-    })
-    .from(reportingPeriods)
-    .where(inArray(reportingPeriods.diseaseActivityId, [...ids]));
+  const periods = await inSlices(ids, (part) =>
+    db
+      .select({
+        id: reportingPeriods.diseaseActivityId,
+        startDate: reportingPeriods.startDate,
+        endDate: reportingPeriods.endDate,
+      })
+      .from(reportingPeriods)
+      .where(part === null ? undefined : inArray(reportingPeriods.diseaseActivityId, part)),
+  );
   for (const p of periods) {
     out.get(p.id)?.periods.push({ startDate: p.startDate, endDate: p.endDate });
   }
@@ -122,14 +141,6 @@ async function placesOf(
   };
 }
 
-// Large `in` lists are read in slices (PostgreSQL's bind-parameter limit is 65,535).
-const slice = 5000;
-async function inSlices<T>(ids: readonly number[], read: (part: number[]) => Promise<T[]>) {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += slice) out.push(...(await read(ids.slice(i, i + slice))));
-  return out;
-}
-
 /**
  * Each activity's current figures (`ids`, or every activity when null): its country's
  * cumulative by the rule on the day of its latest Daily Total. Activities without one are absent.
@@ -149,11 +160,10 @@ export async function activityTotals(
         desc(reports.reportedOn),
         desc(reports.id),
       );
-  const rows: TotalRow[] =
-    ids === null
-      ? await latestPerPlace(undefined)
-      : await inSlices(ids, (part) => latestPerPlace(inArray(reports.diseaseActivityId, part)));
-  const inputs = await inputsOf(db, [...new Set(rows.map((r) => r.id))], rows);
+  const rows: TotalRow[] = await inSlices(ids, (part) =>
+    latestPerPlace(part === null ? undefined : inArray(reports.diseaseActivityId, part)),
+  );
+  const inputs = await inputsOf(db, ids, rows);
   const places = await placesOf(db, inputs);
   const out = new Map<number, FigureTotals>();
   for (const [id, input] of inputs) {
@@ -188,23 +198,31 @@ export async function activityNewCases(
         ),
       )
       .orderBy(reports.id);
-  const windowRows: TotalRow[] =
-    ids === null ? await inWindow(null) : await inSlices(ids, (part) => inWindow(part));
+  const windowRows: TotalRow[] = await inSlices(ids, inWindow);
   const wanted = ids ?? [...new Set(windowRows.map((r) => r.id))];
-  // Where each place stood before the window: the first day's new cases start from there.
-  const before = await inSlices(wanted, (part) =>
-    db
-      .selectDistinctOn([reports.diseaseActivityId, reports.locationId], totalColumns)
-      .from(reports)
-      .where(ownDailyTotals(lt(reports.reportedOn, from), inArray(reports.diseaseActivityId, part)))
-      .orderBy(
-        reports.diseaseActivityId,
-        reports.locationId,
-        desc(reports.reportedOn),
-        desc(reports.id),
-      ),
-  );
-  const inputs = await inputsOf(db, wanted, [...before, ...windowRows]);
+  const wantedSet = new Set(wanted);
+  // Where each place stood before the window: the first day's new cases start from there. For
+  // the map (no ids), every activity's, read without a list of ids, then kept for those wanted.
+  const before = (
+    await inSlices(ids, (part) =>
+      db
+        .selectDistinctOn([reports.diseaseActivityId, reports.locationId], totalColumns)
+        .from(reports)
+        .where(
+          ownDailyTotals(
+            lt(reports.reportedOn, from),
+            part === null ? undefined : inArray(reports.diseaseActivityId, part),
+          ),
+        )
+        .orderBy(
+          reports.diseaseActivityId,
+          reports.locationId,
+          desc(reports.reportedOn),
+          desc(reports.id),
+        ),
+    )
+  ).filter((r) => wantedSet.has(r.id));
+  const inputs = await inputsOf(db, ids, [...before, ...windowRows]);
   const places = await placesOf(db, inputs);
   const series: NewCasesSeries[] = [];
   for (const id of [...wanted].sort((a, b) => a - b)) {

@@ -200,6 +200,17 @@ export const reports = pgTable(
         .on(t.diseaseActivityId, t.locationId, t.reportedOn.desc())
         .where(sql`${t[`${figure}Cumulative`]} is not null`),
     ),
+    // Each place's own committed Daily Totals, latest first: what the one cumulative rule reads
+    // (server/db/repositories/activity-figures.ts). The whole index's totals read them in this
+    // order without a sort (12.9 s → 1.3 s at 20,000 activities, loaded machine).
+    index('reports_own_daily_totals_idx')
+      .on(
+        t.diseaseActivityId,
+        t.locationId,
+        t.reportedOn.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.type} = 4 and ${t.reportStatus} = 2 and not ${t.isNestingEntry}`),
     index('reports_collection_idx').on(t.reportCollectionId),
     index('reports_location_date_idx').on(t.locationId, t.reportedOn.desc()),
     index('reports_reporting_period_idx').on(t.reportingPeriodId),

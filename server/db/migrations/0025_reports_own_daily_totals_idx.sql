@@ -1,0 +1,1 @@
+CREATE INDEX "reports_own_daily_totals_idx" ON "reports" USING btree ("disease_activity_id","location_id","reported_on" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reports"."type" = 4 and "reports"."report_status" = 2 and not "reports"."is_nesting_entry";

@@ -1,0 +1,79 @@
+/**
+ * The one cumulative rule's cost on the server (issue 31): the index totals and the new cases
+ * behind the sparklines and the map, each computed by src/domain/entries/cumulative-rule.ts over
+ * the Daily Totals read, on the configured database (DATABASE_URL, else PGlite in DATA_DIR),
+ * seeded beforehand (`npm run seed`). Prints median, min and max of repeated runs, and how many
+ * index totals differ from the summaries' old SQL figure (the country's latest Daily Total).
+ * `node --import tsx tests/bench/activity-figures.ts`
+ */
+import { loadServerConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { activityNewCases, activityTotals } from '../../server/db/repositories/activity-figures';
+import { listDiseaseActivities } from '../../server/db/repositories/disease-activities';
+import { diseaseActivities, diseaseActivitySummaries } from '../../server/db/schema';
+
+const today = new Date().toISOString().slice(0, 10);
+async function time<T>(
+  label: string,
+  f: () => Promise<T>,
+  n = Number(process.env['BENCH_RUNS'] ?? 7),
+) {
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await f();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  const at = (i: number) => (ms[i] ?? NaN).toFixed(0);
+  console.log(`${label}: median ${at(Math.floor(n / 2))} ms, min ${at(0)}, max ${at(n - 1)}`);
+}
+async function main() {
+  const database = await openDatabase(loadServerConfig());
+  const db = database.db;
+  const ids = (
+    await db
+      .select({ id: diseaseActivities.diseaseActivityId })
+      .from(diseaseActivities)
+      .orderBy(diseaseActivities.diseaseActivityId)
+      .limit(50)
+  ).map((r) => r.id);
+  const summaries = () =>
+    db
+      .select({
+        id: diseaseActivitySummaries.diseaseActivityId,
+        t: diseaseActivitySummaries.totalReportedCases,
+        d: diseaseActivitySummaries.totalNumberOfDeaths,
+      })
+      .from(diseaseActivitySummaries);
+  await time('old: SQL totals read from summaries (all)', summaries);
+  await time('activityTotals(all)', () => activityTotals(db, null));
+  await time('activityTotals(1 id)', () => activityTotals(db, ids.slice(0, 1)));
+  await time('listDiseaseActivities (all, with totals)', () => listDiseaseActivities(db, today));
+  await time('activityNewCases 30 days, 50 ids (sparklines)', () =>
+    activityNewCases(db, today, 30, ids),
+  );
+  await time('activityNewCases 14 days, all (map)', () => activityNewCases(db, today, 14, null));
+  await time(
+    'activityNewCases 365 days, all (map)',
+    () => activityNewCases(db, today, 365, null),
+    3,
+  );
+  // Does the rule agree with the seed's own rolled-up country rows where only sub-locations report?
+  const totals = await activityTotals(db, null);
+  const old = await summaries();
+  let same = 0,
+    differ = 0;
+  const examples: string[] = [];
+  for (const r of old) {
+    const now = totals.get(r.id)?.reportedCases ?? null;
+    if (now === r.t) same++;
+    else {
+      differ++;
+      if (examples.length < 5) examples.push(`${r.id}: ${r.t} -> ${now}`);
+    }
+  }
+  console.log(`index totals, old SQL vs rule: ${same} same, ${differ} differ`, examples);
+  await database.close();
+}
+void main();
