@@ -37,8 +37,8 @@ describe('BAND outbreak corpus', () => {
 
   it('has a dev and a test split, each post once', () => {
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
-    expect(items.filter((i) => i.split === 'dev').length).toBe(27);
-    expect(items.filter((i) => i.split === 'test').length).toBe(23);
+    expect(items.filter((i) => i.split === 'dev').length).toBe(50);
+    expect(items.filter((i) => i.split === 'test').length).toBe(38);
     expect(items.every((i) => i.text.length > 0)).toBe(true);
   });
 });

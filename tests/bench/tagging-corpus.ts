@@ -215,7 +215,9 @@ async function main() {
     } countries), ${dictionary.diseases.length} diseases; built in ${(t1 - t0).toFixed(0)} ms, ` +
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
-  for (const split of ['dev', 'test'] as const) {
+  // `--dev` measures the dev split only: tuning must not see the test split's figures.
+  const splits = process.argv.includes('--dev') ? (['dev'] as const) : (['dev', 'test'] as const);
+  for (const split of splits) {
     const f = measureSplit(
       tagger,
       dictionary,

@@ -400,6 +400,26 @@ export const diseaseNamesByLanguage: Readonly<Record<string, readonly string[]>>
 };
 
 /**
+ * Names of avian influenza that give no subtype: H5N1's in the lookups (the subtype the press
+ * means when it writes 'bird flu' without one), unless the article names another subtype
+ * (tagger-words.ts `nonH5n1Subtype`).
+ */
+export const genericAvianInfluenzaNames: readonly string[] = [
+  'bird flu',
+  'avian flu',
+  'avian influenza',
+  'HPAI',
+  'highly pathogenic avian influenza',
+  'grippe aviaire',
+  'influenza aviar',
+  'gripe aviar',
+  'gripe aviária',
+  'influenza aviária',
+  'إنفلونزا الطيور',
+  'انفلونزا الطيور',
+];
+
+/**
  * Names that count towards a disease only in an article that names the disease itself: WHO and
  * governments report cholera as 'acute watery diarrhoea' where the word is avoided, but AWD has
  * other causes, so alone it tags nothing; beside 'cholera' it adds to cholera's weight.

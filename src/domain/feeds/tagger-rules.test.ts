@@ -104,6 +104,8 @@ const disease = {
   japaneseEncephalitis: 43,
   h9n2: 49,
   meningococcal: 32,
+  influenza: 58,
+  malaria: 61,
 } as const;
 
 const tagger = new Tagger({
@@ -121,6 +123,8 @@ const tagger = new Tagger({
     { diseaseId: disease.japaneseEncephalitis, displayName: 'Japanese encephalitis' },
     { diseaseId: disease.h9n2, displayName: 'Avian influenza A(H9N2)' },
     { diseaseId: disease.meningococcal, displayName: 'Meningococcal disease' },
+    { diseaseId: disease.influenza, displayName: 'Influenza (seasonal)' },
+    { diseaseId: disease.malaria, displayName: 'Malaria' },
   ],
   places,
   contextTags: [],
@@ -186,6 +190,13 @@ describe('Tagger: names as they are written', () => {
     expect(pt).toMatchObject({ diseaseIds: [disease.dengue], countryIds: [ids.brazil] });
     const ar = tagger.tag('تفشي الكوليرا في السودان', 'سجلت وزارة الصحة حالات جديدة بالكوليرا');
     expect(ar).toMatchObject({ diseaseIds: [disease.cholera], countryIds: [ids.sudan] });
+    // French writes the adjective of a country's name in lower case; the first word stays a capital.
+    expect(tagger.tag('MERS en Arabie saoudite', '').countryIds).toEqual([ids.saudiArabia]);
+    expect(tagger.tag('Rougeole au Royaume-Uni', '').countryIds).toEqual([ids.unitedKingdom]);
+    expect(tagger.tag('Choléra en République démocratique du Congo', '').countryIds).toEqual([
+      ids.drc,
+    ]);
+    expect(tagger.tag('Le choléra et arabie saoudite', '').countryIds).toEqual([]);
     // A name joined to its proclitic ('والسودان': 'and Sudan').
     expect(tagger.tag('حالات الكوليرا والسودان', '').countryIds).toEqual([ids.sudan]);
   });
@@ -290,6 +301,64 @@ describe('Tagger: what an article is about, apart from what it mentions', () => 
       tagger.tag('Cholera in Sudan', 'Cases of acute watery diarrhoea (AWD) keep rising.')
         .diseaseIds,
     ).toEqual([disease.cholera]);
+  });
+});
+
+describe('Tagger: disease names that report no disease', () => {
+  it('counts no disease named in a job title or in the name of a body', () => {
+    const officer = tagger.tag(
+      'Encephalitis deaths in Bihar',
+      'East Champaran district malaria officer Dr Verma said fogging would start in a day.',
+    );
+    expect(officer.mentionedDiseaseIds).toEqual([]);
+    const centre = tagger.tag(
+      'Egypt reports three human cases of avian influenza A(H5N1)',
+      'The cases were confirmed by the Central Public Health Laboratories, a National ' +
+        'Influenza Center of the WHO Global Influenza Surveillance Network.',
+    );
+    expect(centre.mentionedDiseaseIds).toEqual([disease.h5n1]);
+    expect(
+      tagger.tag('Update', 'The national TB programme and the Malaria Consortium met.'),
+    ).toMatchObject({ mentionedDiseaseIds: [] });
+  });
+
+  it('still counts the disease written as a report of it', () => {
+    expect(
+      tagger.tag('Update', 'Officials said Malaria cases rose in the district.').diseaseIds,
+    ).toEqual([disease.malaria]);
+    expect(tagger.tag('Malaria Outbreak Declared In The North', '').diseaseIds).toEqual([
+      disease.malaria,
+    ]);
+    expect(tagger.tag('Update', 'The malaria outbreak reached the district.').diseaseIds).toEqual([
+      disease.malaria,
+    ]);
+  });
+
+  it('reads bird flu as H5N1 unless the article names another avian subtype', () => {
+    expect(
+      tagger.tag('Bird flu on a poultry farm', 'The ministry confirmed bird flu in a flock.')
+        .diseaseIds,
+    ).toEqual([disease.h5n1]);
+    expect(
+      tagger.tag(
+        'Bird flu on a poultry farm',
+        'A case of highly contagious H5N8 bird flu was confirmed on a farm in Brillon.',
+      ).mentionedDiseaseIds,
+    ).toEqual([]);
+    expect(
+      tagger.tag('H7 avian influenza in layer hens', 'The flock of avian influenza was culled.')
+        .mentionedDiseaseIds,
+    ).toEqual([]);
+    // A human seasonal subtype named for comparison takes nothing from H5N1.
+    expect(
+      tagger.tag('Avian influenza spreads in Cambodia', 'Unlike seasonal H3N2, bird flu kills.')
+        .diseaseIds,
+    ).toEqual([disease.h5n1]);
+    // H9N2 named: bird flu is no H5N1, H9N2 is tagged by its own name.
+    expect(
+      tagger.tag('Avian influenza A(H9N2) in a child', 'The child had bird flu symptoms.')
+        .diseaseIds,
+    ).toEqual([disease.h9n2]);
   });
 });
 

@@ -74,3 +74,28 @@ export const travelCues: ReadonlySet<string> = new Set(
     'unlike previously earlier compared'
   ).split(' '),
 );
+
+/**
+ * Nouns that make a disease name just before them part of a job title or a body's name, not a
+ * report of the disease: 'the district malaria officer said', 'the TB programme', 'Malaria
+ * Consortium'. Such a mention counts for nothing.
+ */
+export const diseaseRoleNouns: ReadonlySet<string> = new Set(
+  (
+    'officer officers coordinator coordinators programme programmes program programs ' +
+    'department departments unit units institute society association foundation council ' +
+    'consortium commission committee board network center centre'
+  ).split(' '),
+);
+
+/**
+ * Influenza subtypes a generic 'bird flu' may stand for other than H5N1 ('H5N8 bird flu', 'H7
+ * avian influenza'): written anywhere in an article, they take the generic names from H5N1. The
+ * human seasonal subtypes and swine H1N2 do not (an avian influenza report may compare itself to
+ * them).
+ */
+export const nonH5n1Subtype = (word: string): boolean =>
+  word.length <= 6 &&
+  word.charCodeAt(0) === 104 &&
+  /^h\d{1,2}(n\d{1,2})?$/.test(word) &&
+  !['h5n1', 'h1n1', 'h3n2', 'h1n2', 'h1', 'h3'].includes(word);

@@ -2,10 +2,17 @@ import { LocationType } from '../enums';
 import { isoCodeOfCountryName, countryNames } from './tagger-country-names';
 import {
   diseaseNamesByLanguage,
+  genericAvianInfluenzaNames,
   nonPlacePhrases,
   supportingDiseaseNames,
 } from './tagger-disease-names';
-import { ordinaryWords, placeQualifiers, travelCues } from './tagger-words';
+import {
+  diseaseRoleNouns,
+  nonH5n1Subtype,
+  ordinaryWords,
+  placeQualifiers,
+  travelCues,
+} from './tagger-words';
 import { contextTagCues, diseaseSynonyms } from './synonyms';
 import type { Token } from './text';
 import { tokenize } from './text';
@@ -76,12 +83,19 @@ type Entry =
       readonly id: number;
       readonly acronym: boolean;
       readonly supporting: boolean;
+      /** A name without a subtype ('bird flu'): yields to another subtype named in the article. */
+      readonly generic: boolean;
     }
   | {
       readonly kind: 'place';
       readonly places: GazetteerPlace[];
       readonly acronym: boolean;
       readonly demonym: boolean;
+      /**
+       * Positions (after the first) of words the name may have in lower case: those a spelling
+       * writes so ('Guinée équatoriale'), and every later word of a country's name.
+       */
+      readonly lowerAt: Set<number>;
     }
   | { readonly kind: 'tag'; readonly id: number }
   | { readonly kind: 'none' };
@@ -169,6 +183,7 @@ export class Tagger {
   private readonly countryIdOfWords = new Map<string, number>();
 
   constructor(dictionary: TaggingDictionary) {
+    const generic = new Set(genericAvianInfluenzaNames.map(wordsOf));
     for (const d of dictionary.diseases) {
       const names = [
         ...derivedDiseaseNames(d.displayName),
@@ -181,6 +196,7 @@ export class Tagger {
           id: d.diseaseId,
           acronym: isAcronym(name),
           supporting: false,
+          generic: generic.has(wordsOf(name)),
         });
       }
       for (const name of supportingDiseaseNames[d.displayName] ?? []) {
@@ -189,6 +205,7 @@ export class Tagger {
           id: d.diseaseId,
           acronym: isAcronym(name),
           supporting: true,
+          generic: false,
         });
       }
     }
@@ -213,16 +230,32 @@ export class Tagger {
   }
 
   private addPlace(name: string, place: GazetteerPlace, demonym: boolean): void {
-    const words = tokenize(name).map((t) => t.word);
+    const tokens = tokenize(name);
+    const words = tokens.map((t) => t.word);
+    // A country's name may have its later words in lower case: French writes 'République
+    // centrafricaine', 'Arabie saoudite' where the name lists give 'Arabie Saoudite'. The first
+    // word must still be a capital, so 'arabie saoudite' in lower case stays words.
+    const country = place.locationType === LocationType.Country && !demonym;
+    const lowerAt = new Set<number>();
+    tokens.forEach((t, i) => {
+      if (i > 0 && (country || (!t.capitalised && !t.caseless))) lowerAt.add(i);
+    });
     // One-letter and two-letter place names are mostly noise ('Bo', 'Ba'), acronyms aside.
     if (words.length === 1 && (words[0] ?? '').length <= 2 && !isAcronym(name)) return;
     const key = `${demonym ? 'd' : 'n'}:${words.join(' ')}`;
     const known = this.placeNames.get(key);
     if (known) {
       if (!known.places.some((p) => p.id === place.id)) known.places.push(place);
+      for (const i of lowerAt) known.lowerAt.add(i);
       return;
     }
-    const entry = { kind: 'place' as const, places: [place], acronym: isAcronym(name), demonym };
+    const entry = {
+      kind: 'place' as const,
+      places: [place],
+      acronym: isAcronym(name),
+      demonym,
+      lowerAt,
+    };
     this.placeNames.set(key, entry);
     this.addWords(words, entry);
     if (place.locationType === LocationType.Country && !demonym)
@@ -279,7 +312,12 @@ export class Tagger {
       if (entry.acronym) {
         // Written in capitals: 'US', 'DRC', or letter by letter, 'U.S.'.
         if (!token.upper && !(token.capitalised && token.word.length === 1)) return false;
-      } else if (!token.capitalised && !token.caseless && !joiningWords.has(token.word)) {
+      } else if (
+        !token.capitalised &&
+        !token.caseless &&
+        !joiningWords.has(token.word) &&
+        !entry.lowerAt.has(i - start)
+      ) {
         return false;
       }
     }
@@ -325,10 +363,19 @@ export class Tagger {
     for (const t of tokens) if (!t.capitalised && !t.caseless) lowerWords.add(t.word);
 
     const mentions: Mention[] = [];
+    const otherSubtype = tokens.some((t) => nonH5n1Subtype(t.word));
     for (let at = 0; at < tokens.length;) {
       const found = this.matchAt(tokens, at);
       if (!found) {
         at += 1;
+        continue;
+      }
+      if (
+        found.entry.kind === 'disease' &&
+        ((found.entry.generic && otherSubtype) ||
+          (at >= bodyStart && namesNoReport(tokens, at, found.end)))
+      ) {
+        at = found.end;
         continue;
       }
       let weight: number =
@@ -502,6 +549,32 @@ export class Tagger {
     return null;
   }
 }
+
+/**
+ * Whether a disease name is part of a job title or a body's name rather than a report of the
+ * disease: followed by a role noun ('district malaria officer', 'TB programme'), or a single word
+ * written capitalised inside a capitalised name ('National Influenza Center', 'Zika Forest').
+ */
+function namesNoReport(tokens: readonly Token[], start: number, end: number): boolean {
+  const next = tokens[end];
+  if (next && diseaseRoleNouns.has(next.word)) return true;
+  const word = tokens[start];
+  return (
+    end - start === 1 &&
+    word?.capitalised === true &&
+    word.upper !== true &&
+    word.sentenceStart !== true &&
+    next?.spaced === true &&
+    next.capitalised &&
+    next.upper !== true &&
+    next.word.length > 1
+  );
+}
+
+const wordsOf = (name: string): string =>
+  tokenize(name)
+    .map((t) => t.word)
+    .join(' ');
 
 /** Which of two names of one length wins: a disease, then a non-place phrase, then a place. */
 function rank(e: Entry): number {
