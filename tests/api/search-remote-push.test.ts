@@ -413,7 +413,7 @@ interface FeedsIndexService {
 }
 
 /**
- * An Azure stand-in for the `feeds` index alone, in memory (GET/PUT/DELETE /indexes/feeds with
+ * An Azure stand-in for the `feeds` index alone, in memory (and a sink for `locations`) (GET/PUT/DELETE /indexes/feeds with
  * a 404 until defined; docs/index with mergeOrUpload and delete; docs/search paged by top and
  * skip with a $select, no query; the admin key required), which
  * passes every other request on to `upstream` unchanged (the connection is dropped while
@@ -423,6 +423,7 @@ async function startFeedsIndexService(upstream: string): Promise<FeedsIndexServi
   const documents = new Map<string, Record<string, unknown>>();
   const requests: string[] = [];
   let definition: { fields: { name: string; key: boolean }[] } | undefined;
+  let locationsDefinition: object = { name: 'locations', fields: [] };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
@@ -434,6 +435,28 @@ async function startFeedsIndexService(upstream: string): Promise<FeedsIndexServi
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(answer === undefined ? '' : JSON.stringify(answer));
       };
+      if (url.pathname.startsWith('/search/indexes/locations')) {
+        // The gazetteer's 29,000 places are taken and dropped here: another IST's embedded
+        // service takes minutes to write them (one statement per document), which held the
+        // articles this test is about behind them.
+        if (request.headers['api-key'] !== embeddedSearchAdminKey) {
+          return send(403, { error: { code: '', message: 'Authorization failed.' } });
+        }
+        if (url.pathname === '/search/indexes/locations') {
+          if (method === 'PUT') locationsDefinition = JSON.parse(body.toString()) as object;
+          return method === 'GET' ? send(200, locationsDefinition) : send(204);
+        }
+        if (url.pathname.endsWith('/docs/search')) return send(200, { value: [] });
+        const actions = (JSON.parse(body.toString()) as { value: Record<string, unknown>[] }).value;
+        return send(200, {
+          value: actions.map((a) => ({
+            key: String(a['key']),
+            status: true,
+            statusCode: 200,
+            errorMessage: null,
+          })),
+        });
+      }
       if (!url.pathname.startsWith('/search/indexes/feeds')) {
         void fetch(`${upstream}${url.pathname}${url.search}`, {
           method,
