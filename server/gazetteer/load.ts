@@ -149,7 +149,7 @@ async function codeNamesakes(
 /** A country's row (no parent) or a division's: displayed by its name, coded, no province. */
 function regionRow(
   name: string,
-  locationType: LocationType.Country | LocationType.State,
+  locationType: typeof LocationType.Country | typeof LocationType.State,
   id: number,
   parentId: number | null,
   population: number,
