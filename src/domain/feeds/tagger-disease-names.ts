@@ -6,6 +6,26 @@
  * folds them) except for acronyms, which must be written in capitals.
  */
 
+/**
+ * Names of avian influenza that give no subtype: H5N1's in the lookups (the subtype the press
+ * means when it writes 'bird flu' without one), unless the article names another subtype
+ * (tagger-words.ts `nonH5n1Subtype`).
+ */
+export const genericAvianInfluenzaNames: readonly string[] = [
+  'bird flu',
+  'avian flu',
+  'avian influenza',
+  'HPAI',
+  'highly pathogenic avian influenza',
+  'grippe aviaire',
+  'influenza aviar',
+  'gripe aviar',
+  'gripe aviária',
+  'influenza aviária',
+  'إنفلونزا الطيور',
+  'انفلونزا الطيور',
+];
+
 export const diseaseNamesByLanguage: Readonly<Record<string, readonly string[]>> = {
   Cholera: ['Vibrio cholerae', 'V. cholerae', 'choléra', 'cólera', 'الكوليرا', 'كوليرا'],
   Measles: ['rougeole', 'sarampión', 'sarampo', 'الحصبة', 'measles virus', 'rubeola'],
@@ -58,15 +78,8 @@ export const diseaseNamesByLanguage: Readonly<Record<string, readonly string[]>>
     'influenza A(H5N1)',
     'A(H5N1)',
     'H5N1 virus',
-    'highly pathogenic avian influenza',
-    'grippe aviaire',
-    'influenza aviar',
-    'gripe aviar',
-    'gripe aviária',
-    'influenza aviária',
-    'إنفلونزا الطيور',
-    'انفلونزا الطيور',
-    'انفلونزا الطيور',
+    // 'bird flu' and its kin in five languages: H5N1's unless another subtype is named.
+    ...genericAvianInfluenzaNames,
   ],
   'Avian influenza A(H9N2)': ['influenza A(H9N2)', 'A(H9N2)'],
   'Swine influenza A(H1N2)v': ['influenza A(H1N2)v', 'A(H1N2)v'],
@@ -398,26 +411,6 @@ export const diseaseNamesByLanguage: Readonly<Record<string, readonly string[]>>
     'T. cruzi',
   ],
 };
-
-/**
- * Names of avian influenza that give no subtype: H5N1's in the lookups (the subtype the press
- * means when it writes 'bird flu' without one), unless the article names another subtype
- * (tagger-words.ts `nonH5n1Subtype`).
- */
-export const genericAvianInfluenzaNames: readonly string[] = [
-  'bird flu',
-  'avian flu',
-  'avian influenza',
-  'HPAI',
-  'highly pathogenic avian influenza',
-  'grippe aviaire',
-  'influenza aviar',
-  'gripe aviar',
-  'gripe aviária',
-  'influenza aviária',
-  'إنفلونزا الطيور',
-  'انفلونزا الطيور',
-];
 
 /**
  * Names that count towards a disease only in an article that names the disease itself: WHO and
