@@ -1,4 +1,4 @@
-import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
+import { $generateDOMFromNodes, $generateNodesFromDOM } from '@lexical/html';
 import {
   $isListNode,
   INSERT_ORDERED_LIST_COMMAND,
@@ -27,7 +27,7 @@ import {
   type LexicalNode,
   type TextFormatType,
 } from 'lexical';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { editorHtmlToStored } from '@/ui/rich-text-editor-html';
 import { sanitizeHtml } from '@/ui/sanitized-html';
 
@@ -42,6 +42,10 @@ export interface RichTextEditorProps {
   /** Validation message shown under the editor (spec wording). */
   readonly error?: string | undefined;
   readonly placeholder?: string;
+  /** Extra attributes of the editable area (a grid cell's marker, so Enter reaches it). */
+  readonly contentAttributes?: Readonly<Record<`data-${string}`, string>>;
+  /** Keys of the editable area before the editor's (Escape to leave it, for instance). */
+  readonly onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
 }
 
 /** Spec 001 §9: "100 ms rich text value". */
@@ -85,6 +89,8 @@ function EditorFrame({
   disabled = false,
   error,
   placeholder,
+  contentAttributes,
+  onKeyDown,
 }: RichTextEditorProps) {
   const [editor] = useLexicalComposerContext();
   const id = useId();
@@ -111,7 +117,7 @@ function EditorFrame({
       if (pending.current === undefined) return;
       clearTimeout(pending.current);
       pending.current = undefined;
-      const html = editor.read(() => editorHtmlToStored($generateHtmlFromNodes(editor, null)));
+      const html = editor.read(() => editorHtmlToStored(editorHtmlWithoutStyles(editor)));
       if (html === emitted.current) return;
       emitted.current = html;
       onValueChangeRef.current(html);
@@ -148,6 +154,8 @@ function EditorFrame({
           <RichTextPlugin
             contentEditable={
               <ContentEditable
+                {...contentAttributes}
+                onKeyDown={onKeyDown}
                 className="h-[150px] overflow-y-auto px-2 py-1 text-sm text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:ring-inset"
                 ariaLabelledBy={labelId}
                 ariaInvalid={error !== undefined}
@@ -349,6 +357,19 @@ function readActiveFormats(): ActiveFormats {
     underline: selection.hasFormat('underline'),
     list: listType === 'bullet' || listType === 'number' ? listType : undefined,
   };
+}
+
+/**
+ * The editor's HTML without inline styles. Lexical sets white-space and alignment through the
+ * CSSOM (allowed); serialised, they become style attributes, and the sanitiser's parse of them
+ * was refused and reported under the page's CSP (style-src 'self') each time the editor opened
+ * or changed (issue 31). The stored HTML keeps no style anyway (spec 000 §5 allowlist), so
+ * they are dropped from the DOM before it is serialised.
+ */
+function editorHtmlWithoutStyles(editor: LexicalEditor): string {
+  const container = $generateDOMFromNodes(document.createElement('div'), null, editor);
+  for (const styled of container.querySelectorAll('[style]')) styled.removeAttribute('style');
+  return container.innerHTML;
 }
 
 /** Replaces the document with stored HTML, sanitised again on the way in (it may be old data). */

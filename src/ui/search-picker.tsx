@@ -1,5 +1,5 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { messages } from '@/domain/messages';
 
 /** What a search service answers a picker: the items found, or a failure (shown as none). */
@@ -29,6 +29,14 @@ export interface SearchPickerProps<T> {
   readonly className?: string;
   /** `form`: as tall as the form's other inputs (the add-article form); `compact` in tables. */
   readonly size?: 'compact' | 'form';
+  /** Extra attributes of the input (a grid cell's marker). */
+  readonly inputAttributes?: Readonly<Record<`data-${string}`, string>>;
+  /**
+   * The input's keys, before the picker's own: the caller sees `aria-expanded` (list open) and
+   * `aria-activedescendant` (an option active) on the input; preventing the default keeps the
+   * key from the picker.
+   */
+  readonly onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
 }
 
 type Found<T> =
@@ -57,6 +65,8 @@ export function SearchPicker<T>({
   disabled = false,
   className = 'w-56',
   size = 'compact',
+  inputAttributes,
+  onKeyDown,
 }: SearchPickerProps<T>) {
   const id = useId();
   const [typed, setTyped] = useState('');
@@ -101,6 +111,8 @@ export function SearchPicker<T>({
     >
       <div className={`relative ${className}`}>
         <ComboboxInput
+          {...inputAttributes}
+          onKeyDown={onKeyDown}
           aria-label={label}
           aria-describedby={note === undefined ? undefined : `${id}-note`}
           displayValue={(item: T | null) => (item === null ? '' : labelOf(item))}

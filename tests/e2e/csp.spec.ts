@@ -30,3 +30,30 @@ test('an inline script in the signed-in app is refused and reported', async ({
   // Heard: clear it, so the fixture's own check passes for this one deliberate violation.
   cspViolations.length = 0;
 });
+
+/**
+ * Issue 31: style violations are heard too (an inline style attribute set from script is
+ * refused and reported), so the rich-text editor's old inline-style report could not pass.
+ */
+test('an inline style attribute in the signed-in app is refused and reported', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByRole('button', { name: 'Amara Okafor' }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+  expect(cspViolations).toEqual([]);
+
+  const applied = await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.setAttribute('style', 'color: rgb(255, 0, 0)');
+    document.body.append(box);
+    return getComputedStyle(box).color;
+  });
+  expect(applied).not.toBe('rgb(255, 0, 0)');
+  await expect
+    .poll(() => cspViolations.map((v) => v.directive))
+    .toEqual(expect.arrayContaining(['style-src-attr']));
+  cspViolations.length = 0;
+});

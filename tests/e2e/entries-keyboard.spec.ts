@@ -210,7 +210,8 @@ test('new activity through the modal, then a day of case data at three locations
   const card = warnings.getByTestId('warning-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(/Only deaths/);
-  await expect(page.getByRole('button', { name: 'Commit changes' })).toBeDisabled();
+  // Validated, not committed: no confirmation opens until Commit is asked for (issue 31).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.screenshot({ path: 'docs/screenshots/entries-keyboard-warnings.png' });
   await page.keyboard.press('Alt+w');
   await expect(card.getByRole('checkbox', { name: 'Confirmed' })).toBeChecked();

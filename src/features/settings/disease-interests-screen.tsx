@@ -33,7 +33,8 @@ export default function DiseaseInterestsScreen() {
   };
   useEffect(load, []);
   return (
-    <main className="mx-auto max-w-4xl p-4">
+    // The shell's <main> is the landmark: a second one nested in it confused screen readers.
+    <div className="mx-auto max-w-4xl p-4">
       <ScreenHeader
         title="Notification settings"
         subtitle="The diseases you follow decide which situational-update mails you get."
@@ -55,7 +56,7 @@ export default function DiseaseInterestsScreen() {
           )}
         </LookupsBoundary>
       )}
-    </main>
+    </div>
   );
 }
 

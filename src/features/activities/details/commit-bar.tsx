@@ -13,9 +13,13 @@ import { Button } from '@/ui/button';
 import { HoverTooltip } from '@/ui/hover-tooltip';
 import { Modal } from '@/ui/modal';
 import { DayInput, localToday } from './day-input';
+import { focusLocationTable } from './location-table';
+import { levelStyle } from './warnings-panel';
 import {
   cancelPropagation,
+  cardMessages,
   closeCommitDialog,
+  confirmAllWarnings,
   confirmPropagation,
   detailsStore,
   hasHighWarnings,
@@ -28,13 +32,36 @@ import {
   validationOutcome,
 } from './details-store';
 
-/** Whether 'Commit changes' may be used now (spec 001 §4 "Commit is allowed when…"). */
+/** Whether a commit may be confirmed now (spec 001 §4 "Commit is allowed when…"). */
 export function canCommitNow(s: DetailsView = detailsStore): boolean {
+  return commitRulesAllow(s, { validated: validationOutcome(s.validation) === 'succeeded' });
+}
+
+/**
+ * Whether 'Commit changes' (Alt+C) can start a round: something to commit, not read-only,
+ * nothing on its way, and nothing a validation cannot mend (a pending new period, unresolved
+ * auto-surveillance, a validation already answered with errors and not changed since). The
+ * round validates what needs it.
+ */
+export function canRequestCommit(
+  s: DetailsView & Snapshot<Pick<DetailsState, 'deleted' | 'saving' | 'validating'>>,
+): boolean {
+  if (s.detail === null || s.detail.readOnly || s.saving || s.validating) return false;
+  const fresh = s.validation !== null && !s.dirty;
+  if (fresh && validationOutcome(s.validation) === 'errors') return false;
+  const typed = s.drafts.length > 0 || s.deleted.length > 0;
+  return typed ? commitRulesAllow(s, { validated: true, clean: true }) : canCommitNow(s);
+}
+
+/** Spec 001 §4's commit rules; `clean` and `validated` say what the round will have done. */
+function commitRulesAllow(
+  s: DetailsView,
+  { validated, clean = false }: { readonly validated: boolean; readonly clean?: boolean },
+): boolean {
   if (s.detail === null) return false;
-  const succeeded = validationOutcome(s.validation) === 'succeeded';
   return commitAllowed({
-    isDirty: s.dirty || (s.drafts.length > 0 && s.validation === null),
-    validationSucceeded: succeeded,
+    isDirty: !clean && (s.dirty || (s.drafts.length > 0 && s.validation === null)),
+    validationSucceeded: validated,
     hasUnresolvedAutoSurveillance: hasUnresolvedAutoSurveillance(s.detail.reports),
     hasPendingNewPeriod: s.drafts.some(
       (d) => d.type === EntryType.NEW_REPORTING_PERIOD && d.id === null,
@@ -50,14 +77,38 @@ export function canCommitNow(s: DetailsView = detailsStore): boolean {
 type DetailsView = Snapshot<Pick<DetailsState, 'detail' | 'dirty' | 'drafts' | 'validation'>>;
 
 /**
- * 'Commit changes': validates first when nothing is validated yet (saved entries may be
- * committed without a fresh validate, spec 001 §4, but their warnings are still shown and
- * confirmed), then opens the commit dialog once every warning is confirmed.
+ * 'Commit changes' in one round (issue 31): validates what is not validated yet (saved entries
+ * too: their warnings are still shown), then opens the one confirmation, its Commit focused.
+ * Warnings not yet confirmed are listed there, and confirming it confirms them and commits
+ * (spec 001 §4: "shows a warning confirmation; confirming sets commit and submits"). Errors
+ * stop the round: their cards say what to change.
  */
 export async function requestCommit(): Promise<void> {
-  if (!canCommitNow()) return;
-  if (detailsStore.validation === null) await validate();
-  if (validationOutcome(detailsStore.validation) === 'succeeded') openCommitDialog();
+  const s = detailsStore;
+  if (!canRequestCommit(s)) return;
+  if (s.validation === null || s.dirty) await validate();
+  const outcome = validationOutcome(s.validation);
+  if (outcome !== 'succeeded' && outcome !== 'unconfirmed') return;
+  if (commitRulesAllow(s, { validated: true })) openCommitDialog();
+}
+
+/** The commit dialog's Commit: the warnings it listed are confirmed by it, then the commit. */
+function confirmAndCommit(): void {
+  confirmAllWarnings();
+  void submitKeepingFocus(true);
+}
+
+/**
+ * Save or commit with the focus kept in the tables: the rows typed in are replaced by the saved
+ * ones, which dropped the focus to <body> (issue 31). It goes to the location it was in.
+ */
+export async function submitKeepingFocus(commit: boolean): Promise<void> {
+  const from = document.activeElement?.closest<HTMLElement>('[data-testid="location-table"]');
+  const locationId = Number(from?.dataset['locationId'] ?? detailsStore.selectedLocationId);
+  if (!(await saveOrCommit(commit))) return;
+  const active = document.activeElement;
+  const lost = active === null || active === document.body || !active.isConnected;
+  if (lost && Number.isInteger(locationId)) focusLocationTable(locationId);
 }
 
 /** Whether the propagation toggle may be turned on, and the tooltip when not. */
@@ -166,6 +217,34 @@ function PropagationPicker() {
   );
 }
 
+/** The warnings a commit would confirm: each unconfirmed card's messages, by location. */
+function UnconfirmedWarnings() {
+  const { validation, detail, addedLocations } = useDetails();
+  if (validation === null) return null;
+  const names = new Map(
+    [...(detail?.locations ?? []), ...addedLocations].map((l) => [l.id, l.displayName]),
+  );
+  const open = validation.answer.locations.filter(
+    (l) => l.messages.length > 0 && !validation.confirmed.includes(l.locationId),
+  );
+  if (open.length === 0) return null;
+  return (
+    <div className="mb-2 text-sm" data-testid="commit-warnings">
+      <p className="text-slate-800">Committing confirms these warnings:</p>
+      <ul className="mt-1 list-disc pl-5 text-slate-700">
+        {open.flatMap((l) =>
+          cardMessages(l.messages).map((m) => (
+            <li key={`${l.locationId}-${m.message}`}>
+              <span className="font-medium">{names.get(l.locationId) ?? l.locationId}</span>:{' '}
+              {levelStyle[m.level].label}: {m.message}
+            </li>
+          )),
+        )}
+      </ul>
+    </div>
+  );
+}
+
 /** Confirms a commit; with high-impact warnings it says so once more (spec 001 §4). */
 function CommitDialog() {
   const { commitDialogOpen, saving, saveErrors, validation } = useDetails();
@@ -175,10 +254,11 @@ function CommitDialog() {
       open={commitDialogOpen}
       title={high ? 'Commit changes with high-impact warnings' : 'Commit changes'}
       onCancel={closeCommitDialog}
-      onSubmit={() => void saveOrCommit(true)}
+      onSubmit={confirmAndCommit}
       labels={{ submit: 'Commit' }}
       busy={saving}
     >
+      <UnconfirmedWarnings />
       {high ? (
         <p className="text-sm text-orange-900">
           These entries carry high-impact warnings (notifications, reporting periods). Commit them
@@ -217,7 +297,7 @@ export function CommitBar() {
           {validating ? 'Validating…' : 'Validate'}
         </Button>
         <Button
-          onClick={() => void saveOrCommit(false)}
+          onClick={() => void submitKeepingFocus(false)}
           disabled={nothing || saving || readOnly}
           aria-keyshortcuts="Alt+S"
         >
@@ -226,7 +306,7 @@ export function CommitBar() {
         <Button
           variant="primary"
           onClick={() => void requestCommit()}
-          disabled={!canCommitNow(snapshot) || saving}
+          disabled={!canRequestCommit(snapshot)}
           aria-keyshortcuts="Alt+C"
         >
           Commit changes

@@ -1,5 +1,6 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { displayDay, isCalendarDay } from '@/domain/calendar-day';
+import { CalendarButton } from '@/ui/calendar-picker';
 import { gridCellAttribute } from './grid-keys';
 
 /** The analyst's local day, YYYY-MM-DD. */
@@ -56,8 +57,9 @@ export interface DayInputProps {
 
 /**
  * A date typed YYYY/MM/DD (spec 001 §9), keyboard first: 't' is today, ↑/↓ move a day, other
- * letters are not typed. Only a day within the bounds reaches the entry; what was typed stays
- * in the box with its message.
+ * letters are not typed; or chosen on the shared calendar (spec 000 §2), opened by its button
+ * or Alt+↓. Only a day within the bounds reaches the entry; what was typed stays in the box
+ * with its message.
  */
 export function DayInput({
   label,
@@ -72,6 +74,8 @@ export function DayInput({
   boundsProblem,
 }: DayInputProps) {
   const [text, setText] = useState(value === '' ? '' : displayDay(value));
+  const input = useRef<HTMLInputElement>(null);
+  const [calendarRequest, setCalendarRequest] = useState(0);
   useEffect(() => {
     setText((current) =>
       parseTypedDay(current) === (value || null) ? current : displayDay(value),
@@ -87,6 +91,11 @@ export function DayInput({
   }
 
   function keyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.altKey && event.key === 'ArrowDown') {
+      event.preventDefault();
+      setCalendarRequest((n) => n + 1);
+      return;
+    }
     if (event.key === 't' || event.key === 'T') {
       event.preventDefault();
       take(displayDay(latest ?? localToday()));
@@ -111,20 +120,33 @@ export function DayInput({
 
   return (
     <span className="inline-flex flex-col">
-      <input
-        id={id}
-        {...(gridCell ? { [gridCellAttribute]: '' } : {})}
-        aria-label={label}
-        placeholder="YYYY/MM/DD"
-        value={text}
-        disabled={disabled}
-        onChange={(event) => take(event.target.value)}
-        onKeyDown={keyDown}
-        aria-invalid={problem !== null}
-        className={`h-7 w-28 rounded border px-1.5 font-mono text-xs disabled:bg-slate-100 ${
-          problem === null ? 'border-slate-300' : 'border-red-500'
-        }`}
-      />
+      <span className="inline-flex items-center gap-1">
+        <input
+          ref={input}
+          id={id}
+          {...(gridCell ? { [gridCellAttribute]: '' } : {})}
+          aria-label={label}
+          placeholder="YYYY/MM/DD"
+          value={text}
+          disabled={disabled}
+          onChange={(event) => take(event.target.value)}
+          onKeyDown={keyDown}
+          aria-invalid={problem !== null}
+          className={`h-7 w-[5.75rem] rounded border px-1.5 font-mono text-xs disabled:bg-slate-100 ${
+            problem === null ? 'border-slate-300' : 'border-red-500'
+          }`}
+        />
+        <CalendarButton
+          label={label}
+          value={parseTypedDay(text) ?? ''}
+          earliest={earliest}
+          latest={latest}
+          onPick={(day) => take(displayDay(day))}
+          returnFocus={() => input.current?.focus()}
+          disabled={disabled}
+          openRequest={calendarRequest}
+        />
+      </span>
       {problem !== null && <span className="text-[11px] text-red-700">{problem}</span>}
     </span>
   );

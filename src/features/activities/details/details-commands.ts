@@ -10,14 +10,13 @@ import { hiddenFromPalette, screenCommandFactory } from '@/app/commands/screen-c
 import { matchRoute } from '@/app/routes';
 import { EntryType, LocationType } from '@/domain/enums';
 import { canAddEntry, type AddableEntryType } from '@/domain/entries/add-entry';
-import { requestCommit } from './commit-bar';
+import { requestCommit, submitKeepingFocus } from './commit-bar';
 import {
   collapseAllTables,
   collapseLocation,
   confirmAllWarnings,
   detailsStore,
   expandLocation,
-  saveOrCommit,
   selectLocation,
   setLocationMode,
   setPage,
@@ -168,7 +167,7 @@ export function activityDetailsCommands(focusLocationSearch: () => void): Comman
     command('collapseAll', 'Collapse All Tables', 'shift+e', collapseAllTables),
     command('validate', 'Validate', 'alt+v', () => void validate(), inInputs),
     command('confirmAll', 'Confirm all warnings', 'alt+w', confirmAllWarnings, inInputs),
-    command('save', 'Save (uncommitted)', 'alt+s', () => void saveOrCommit(false), inInputs),
+    command('save', 'Save (uncommitted)', 'alt+s', () => void submitKeepingFocus(false), inInputs),
     command('commit', 'Commit changes', 'alt+c', () => void requestCommit(), inInputs),
   ];
 }

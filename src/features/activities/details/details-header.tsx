@@ -43,7 +43,8 @@ export function DetailsHeader({ detail }: { readonly detail: ActivityDetailJson 
   const expanded = Object.keys(histories).length > 0 || expandedTotals.length > 0;
   const group = speciesGroupLabel[activity.speciesGroup as SpeciesGroup] ?? '';
   return (
-    <header className="sticky top-0 z-20 -mx-4 mb-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
+    // Sticky below the shell's header (h-12 and its 1 px border), not under it (spec 001 §2).
+    <header className="sticky top-[49px] z-20 -mx-4 mb-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
       <nav aria-label="Breadcrumb" className="text-xs">
         <Link className="text-accent-700 hover:underline" href="/activity">
           Disease Activity Index

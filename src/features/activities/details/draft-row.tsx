@@ -244,6 +244,12 @@ function OtherFields({
             disabled={off}
             value={draft.description}
             onValueChange={(html) => editDraft(draft.key, 'description', html)}
+            // A grid cell: Enter from Update reason lands in the text; there Enter is a new
+            // paragraph, and Escape leaves the text for its row.
+            contentAttributes={grid}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') moveInGrid(event);
+            }}
           />
         </div>
       );

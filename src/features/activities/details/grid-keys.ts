@@ -20,16 +20,24 @@ export function moveInGrid(event: KeyboardEvent<HTMLElement>): void {
     return;
   }
   if (event.key !== 'Enter') return;
+  if (moveFromCell(event.currentTarget, event.shiftKey ? -1 : 1)) event.preventDefault();
+}
+
+/**
+ * Focuses the grid input `step` cells from `cell` (1 next, -1 previous); false when there is
+ * none (the last cell keeps its Enter).
+ */
+export function moveFromCell(cell: HTMLElement, step: 1 | -1): boolean {
   const cells = [...document.querySelectorAll<HTMLElement>(`[${gridCellAttribute}]`)].filter(
-    (cell) => !(cell instanceof HTMLInputElement && cell.disabled),
+    (candidate) => !(candidate instanceof HTMLInputElement && candidate.disabled),
   );
-  const at = cells.indexOf(event.currentTarget);
-  if (at < 0) return;
-  const next = cells[at + (event.shiftKey ? -1 : 1)];
-  if (next === undefined) return;
-  event.preventDefault();
+  const at = cells.indexOf(cell);
+  if (at < 0) return false;
+  const next = cells[at + step];
+  if (next === undefined) return false;
   next.focus();
   if (next instanceof HTMLInputElement) next.select();
+  return true;
 }
 
 /** A whole number as typed in a number cell: digits, and the thousands commas people type. */

@@ -16,6 +16,7 @@ import {
   useDetails,
 } from './details-store';
 import { focusLocationTable } from './location-table';
+import { keptOnceAnEntryIsSaved } from './added-location-note';
 import {
   entryViewLabel,
   entryViews,
@@ -25,6 +26,16 @@ import {
 } from './location-order';
 
 const control = 'h-8 rounded border border-slate-300 bg-white px-2 text-sm';
+
+/** Leaves the location box for the tables: the selected location's, else the first. */
+function focusTables(selectedLocationId: number | null): void {
+  const tables = '[data-testid="location-table"]';
+  const selected =
+    selectedLocationId === null
+      ? null
+      : document.querySelector<HTMLElement>(`${tables}[data-location-id="${selectedLocationId}"]`);
+  (selected ?? document.querySelector<HTMLElement>(tables))?.focus();
+}
 
 type SearchState =
   | { readonly status: 'idle' }
@@ -71,7 +82,8 @@ export function LocationPanel({
 }: {
   readonly inputRef: RefObject<HTMLInputElement | null>;
 }) {
-  const { detail, locationMode, locationText, view, order, addedLocations } = useDetails();
+  const { detail, locationMode, locationText, view, order, addedLocations, selectedLocationId } =
+    useDetails();
   const searching = locationMode === 'search';
   const blocked = searching && detail?.readOnly === true;
   const search = useLocationSearch(locationText, searching && !blocked);
@@ -138,16 +150,21 @@ export function LocationPanel({
           placeholder={searching ? 'Search a location in this country' : 'Filter locations'}
           value={locationText}
           disabled={blocked}
+          // Back in the box (Shift+L, /): the notice about the last place added is stale.
+          onFocus={() => setNoticeFor(null)}
           onChange={(event) => {
             setLocationText(event.target.value);
             setActive(0);
           }}
           onKeyDown={(event) => {
-            if (searching && event.key === 'Escape' && locationText !== '') {
-              // Escape closes what is open: the results go with the text.
+            if (event.key === 'Escape' && !event.altKey && !event.ctrlKey && !event.metaKey) {
               event.preventDefault();
               event.stopPropagation();
-              setLocationText('');
+              setNoticeFor(null);
+              // Escape closes what is open (the results go with the text), then leaves the box
+              // for the tables, where the screen's keys work again. A filter stays applied.
+              if (searching && locationText !== '') setLocationText('');
+              else focusTables(selectedLocationId);
               return;
             }
             if (!searching || hits.length === 0) return;
@@ -202,7 +219,7 @@ export function LocationPanel({
       )}
       {notice !== null && (
         <p role="status" className="mt-1.5 text-xs text-amber-800">
-          {notice}
+          {notice} {keptOnceAnEntryIsSaved}
         </p>
       )}
       {searching &&

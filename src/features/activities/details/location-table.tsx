@@ -36,6 +36,7 @@ import {
 import { CountryCumulative } from './country-cumulative';
 import { LocationCurvePanel, LocationCurveToggle } from './epi-curve/activity-curves';
 import { rememberRow, rowFocusRing, tableRowAttribute, withHistory } from './row-keys';
+import { keptOnceAnEntryIsSaved } from './added-location-note';
 
 /** Spec 001 §2: the entries table's 15 columns. */
 export const entriesColumns = [
@@ -63,7 +64,8 @@ export const entriesColumns = [
  */
 const columnWidths: Readonly<Record<(typeof entriesColumns)[number], string | undefined>> = {
   Location: undefined,
-  'Reported Date': '7.75rem',
+  // The date box (5.75 rem) and its calendar button (1.75 rem), with the cell's padding.
+  'Reported Date': '8.75rem',
   'Committed On': '6rem',
   'Entry Type': '6.5rem',
   Reported: '4.75rem',
@@ -292,6 +294,63 @@ function AddEntryPicker({ location }: { readonly location: ActivityLocation }) {
   );
 }
 
+const figureColumns = new Set<string>(['Reported', 'Suspected', 'Confirmed', 'Deaths']);
+const headCell = 'border-b border-slate-200 px-1.5 py-1 font-medium';
+
+/**
+ * The 15 column headers in two rows (issue 31: at 1280 px 'SUSPECTED CONFIRMED DEATHS' ran
+ * together and the cumulative names wrapped): 'New cases' and 'Cumulative' head their four
+ * figures, each figure named once under them. A cumulative header keeps its whole name
+ * ('Reported Cumulative') for screen readers.
+ */
+function EntriesHead() {
+  const [before, after] = [entriesColumns.slice(0, 4), entriesColumns.slice(12)];
+  const single = (column: string) => (
+    <th key={column} scope="col" rowSpan={2} className={`${headCell} align-bottom`}>
+      {column}
+    </th>
+  );
+  return (
+    <thead className="bg-slate-50 text-left text-[11px] text-slate-500">
+      <tr>
+        {before.map(single)}
+        <th scope="colgroup" colSpan={4} className={`${headCell} border-l text-center`}>
+          New cases
+        </th>
+        <th scope="colgroup" colSpan={4} className={`${headCell} border-l text-center`}>
+          Cumulative
+        </th>
+        {after.map(single)}
+      </tr>
+      <tr>
+        {entriesColumns
+          .filter((column) => figureColumns.has(column))
+          .map((column, i) => (
+            <th
+              key={`new-${column}`}
+              scope="col"
+              className={`${headCell} text-right ${i === 0 ? 'border-l' : ''}`}
+            >
+              {column}
+            </th>
+          ))}
+        {entriesColumns
+          .filter((column) => column.endsWith(' Cumulative'))
+          .map((column, i) => (
+            <th
+              key={column}
+              scope="col"
+              className={`${headCell} text-right ${i === 0 ? 'border-l' : ''}`}
+            >
+              {column.replace(' Cumulative', '')}
+              <span className="sr-only"> Cumulative</span>
+            </th>
+          ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** One location's entries: its drafts, then its committed rows (spec 001 §2). */
 export function LocationTable({ location }: { readonly location: ActivityLocation }) {
   const { detail, drafts, histories, expandedTotals, view, selectedLocationId } = useDetails();
@@ -370,6 +429,14 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
           <span className="rounded bg-slate-100 px-1.5 text-[11px] text-slate-600">Country</span>
         )}
         {location.type === LocationType.Country && <CountryCumulative countryId={location.id} />}
+        {!detail.locations.some((l) => l.id === location.id) && (
+          <span
+            className="rounded bg-amber-50 px-1.5 text-[11px] text-amber-800"
+            title={keptOnceAnEntryIsSaved}
+          >
+            Added here: kept once an entry is saved
+          </span>
+        )}
         <div className="ml-auto flex items-center gap-2">
           <AddEntryPicker location={location} />
           <LocationCurveToggle locationId={location.id} />
@@ -392,19 +459,7 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
               <col key={column} style={{ width: columnWidths[column] }} />
             ))}
           </colgroup>
-          <thead>
-            <tr className="bg-slate-50 text-left text-[11px] uppercase text-slate-500">
-              {entriesColumns.map((column) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className="border-b border-slate-200 px-1.5 py-1 font-medium"
-                >
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <EntriesHead />
           <tbody>
             {mine.flatMap((draft) => [
               <DraftRow

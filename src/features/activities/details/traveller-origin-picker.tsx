@@ -1,13 +1,41 @@
+import type { KeyboardEvent } from 'react';
 import { getEngine } from '@/app/engine';
 import { locationTypeLabel } from '@/domain/enums';
 import { isLocationSearchable, locationPickerDebounceMs } from '@/domain/location-search';
 import { SearchPicker } from '@/ui/search-picker';
 import type { LocationHit } from '../../../../workers/location-search/location-search-api';
+import { gridCellAttribute, moveFromCell, moveInGrid } from './grid-keys';
 
 /** A traveller entry's origin as the draft holds it. */
 export interface PickedOrigin {
   readonly id: number;
   readonly displayName: string;
+}
+
+/**
+ * The origin's keys as a cell of the entries grid. The picker's own come first while its list is
+ * open: Escape closes the list, Enter on an active option chooses it (and then moves on, like a
+ * choice in a form). Otherwise the grid's: Enter moves on, Shift+Enter back, Escape leaves the
+ * field for its row, where the screen's keys work again.
+ */
+export function originKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
+  const input = event.currentTarget;
+  const open = input.getAttribute('aria-expanded') === 'true';
+  const plain = !event.altKey && !event.ctrlKey && !event.metaKey;
+  if (!plain || (event.key !== 'Enter' && event.key !== 'Escape')) return;
+  if (event.key === 'Escape') {
+    if (!open) moveInGrid(event);
+    return;
+  }
+  if (open && input.hasAttribute('aria-activedescendant')) {
+    const step = event.shiftKey ? -1 : 1;
+    // After the picker has taken the option (its handler runs after this one).
+    setTimeout(() => {
+      if (document.activeElement === input) moveFromCell(input, step);
+    }, 0);
+    return;
+  }
+  moveInGrid(event);
 }
 
 /**
@@ -44,6 +72,8 @@ export function TravellerOriginPicker({
       detailOf={(l) =>
         l.locationType === undefined ? '' : (locationTypeLabel[l.locationType] ?? '')
       }
+      inputAttributes={{ [gridCellAttribute]: '' }}
+      onKeyDown={originKeyDown}
       placeholder="Origin (3+ letters)"
       hint="Type at least 3 characters."
       disabled={disabled}

@@ -62,9 +62,32 @@ export const activityIndexStore = proxy<ActivityIndexState>(initialState());
 
 let sequence = 0;
 let debounce: ReturnType<typeof setTimeout> | undefined;
+/** The search running or last run (what Enter or ArrowDown from the search box waits for). */
+let latestRun: Promise<void> = Promise.resolve();
 
 /** Runs the current search in the worker; only the latest answer is kept. */
-async function run(options: { readonly refresh?: boolean } = {}): Promise<void> {
+function run(options: { readonly refresh?: boolean } = {}): Promise<void> {
+  latestRun = runSearch(options);
+  return latestRun;
+}
+
+/**
+ * Enter or ArrowDown in the search box: searches what is typed now, and once the latest search
+ * has answered selects its first row. Resolves with whether there is a row to go to.
+ */
+export async function moveIntoActivityResults(): Promise<boolean> {
+  applyActivitySearchText();
+  for (let waited: Promise<void> | null = null; waited !== latestRun;) {
+    waited = latestRun;
+    await waited;
+  }
+  const rows = activityIndexStore.result?.rows.length ?? 0;
+  if (rows === 0) return false;
+  activityIndexStore.selected = Math.min(activityIndexStore.selected, rows - 1);
+  return true;
+}
+
+async function runSearch(options: { readonly refresh?: boolean }): Promise<void> {
   const mine = ++sequence;
   const s = activityIndexStore;
   if (s.result === null || options.refresh) s.status = 'loading';

@@ -2,9 +2,18 @@ import type { Ref } from 'react';
 import { SearchInput } from '@/ui/search-input';
 import {
   applyActivitySearchText,
+  moveIntoActivityResults,
   setActivitySearchText,
   useActivityIndex,
 } from './activity-index-store';
+import { focusSelectedActivityRow } from './activity-table';
+
+/** Enter or ArrowDown in the box: searches what is typed, then the focus goes to the rows. */
+function intoResults(): void {
+  void moveIntoActivityResults().then((any) => {
+    if (any) focusSelectedActivityRow();
+  });
+}
 
 /** The index search box (250 ms debounce; Enter searches at once) and its reading. */
 export function ActivitySearchBox({ inputRef }: { readonly inputRef: Ref<HTMLInputElement> }) {
@@ -18,6 +27,8 @@ export function ActivitySearchBox({ inputRef }: { readonly inputRef: Ref<HTMLInp
         value={searchText}
         onChange={setActivitySearchText}
         onEnter={applyActivitySearchText}
+        onIntoResults={intoResults}
+        onEscape={focusSelectedActivityRow}
       />
       <p className="mt-1 h-4 truncate text-xs text-slate-500" data-testid="activity-search-hint">
         {result?.searchError

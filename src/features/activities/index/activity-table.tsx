@@ -5,6 +5,7 @@ import { iconBase } from '@/ui/icon-base';
 import { CommitStatusIcon, EyeGlyph, VisibilityIcon } from './activity-icons';
 import { formatCount, formatDay, formatLocalTime } from './activity-labels';
 import {
+  activityIndexStore,
   activityPath,
   openActivity,
   sortActivitiesBy,
@@ -22,31 +23,31 @@ const columns: readonly {
   readonly hidden?: boolean;
   readonly numeric?: boolean;
 }[] = [
-  { label: 'Visibility', column: 'isVisible', className: 'w-8', hidden: true },
-  { label: 'Commit status', column: 'commitStatus', className: 'w-8', hidden: true },
+  { label: 'Visibility', column: 'isVisible', className: 'w-7', hidden: true },
+  { label: 'Commit status', column: 'commitStatus', className: 'w-7', hidden: true },
   // The one column without a width: it takes what the others leave.
   { label: 'Disease', column: 'diseaseName', className: '' },
   { label: 'Country', column: 'locationName', className: 'w-28' },
-  { label: 'Species', column: 'speciesName', className: 'w-24' },
-  { label: 'Update status', column: 'activityStatus', className: 'w-24' },
+  { label: 'Species', column: 'speciesName', className: 'w-21' },
+  { label: 'Update status', column: 'activityStatus', className: 'w-26' },
   { label: 'Articles', column: 'numberOfArticles', className: 'w-18', numeric: true },
   {
     label: 'Reported Cases Cumulative',
     column: 'totalReportedCases',
-    className: 'w-22',
+    className: 'w-26',
     numeric: true,
   },
   {
     label: 'Reported Deaths Cumulative',
     column: 'totalNumberOfDeaths',
-    className: 'w-22',
+    className: 'w-28',
     numeric: true,
   },
-  { label: 'Last Entry', column: 'lastReportDate', className: 'w-24' },
-  { label: 'Last Committed (local time)', column: 'lastCommittedDate', className: 'w-40' },
-  { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-28' },
+  { label: 'Last Entry', column: 'lastReportDate', className: 'w-21' },
+  { label: 'Last Committed (local time)', column: 'lastCommittedDate', className: 'w-34' },
+  { label: 'Last Committed By', column: 'lastCommittedBy', className: 'w-26' },
   // Issue 19: new cases a day over 30 days; the header sorts by growth (7 days against 7).
-  { label: 'New cases, 30 days (growth)', column: 'growth', className: 'w-32' },
+  { label: 'New cases, 30 days (growth)', column: 'growth', className: 'w-29' },
 ];
 
 /** An icon column's heading: the column's own icon (its name is read, not shown). */
@@ -70,7 +71,7 @@ function HeaderRow() {
           <th
             key={column}
             scope="col"
-            className={`${className} sticky top-0 z-10 border-b border-slate-200 bg-slate-100 px-2 py-1.5 text-left align-bottom text-xs font-semibold text-slate-600`}
+            className={`${className} sticky top-0 z-10 border-b border-slate-200 bg-slate-100 px-1.5 py-1.5 text-left align-bottom text-xs font-semibold text-slate-600`}
             aria-sort={
               direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'
             }
@@ -79,19 +80,36 @@ function HeaderRow() {
               type="button"
               onClick={() => sortActivitiesBy(column)}
               title={`Sort by ${label}`}
-              className={`flex w-full items-end gap-1 leading-tight hover:text-slate-900 ${numeric ? 'justify-end text-right' : 'text-left'}`}
+              className={`flex w-full flex-wrap items-end gap-x-1 leading-tight hover:text-slate-900 ${numeric ? 'justify-end text-right' : 'text-left'}`}
             >
-              <span className={hidden ? 'sr-only' : ''}>{label}</span>
-              {hidden && <ColumnGlyph column={column} />}
-              <span aria-hidden="true" className={direction === null ? 'invisible' : ''}>
-                {direction === 'asc' ? '▲' : '▼'}
+              <span className={hidden ? 'sr-only' : ''}>
+                {label}
+                {/* Inline after the last word, so it never takes a line of its own. */}
+                {!hidden && (
+                  <span aria-hidden="true" className={direction === null ? 'invisible' : ''}>
+                    {'\u00a0'}
+                    {direction === 'asc' ? '▲' : '▼'}
+                  </span>
+                )}
               </span>
+              {hidden && <ColumnGlyph column={column} />}
+              {hidden && direction !== null && (
+                <span aria-hidden="true">{direction === 'asc' ? '▲' : '▼'}</span>
+              )}
             </button>
           </th>
         );
       })}
     </tr>
   );
+}
+
+const activityRowSelector = '[data-testid="activity-row"]';
+
+/** Focuses the selected row (from the search box: Enter, ArrowDown, Escape). */
+export function focusSelectedActivityRow(): void {
+  const rows = document.querySelectorAll<HTMLElement>(activityRowSelector);
+  rows[activityIndexStore.selected]?.focus({ preventScroll: true });
 }
 
 function ActivityRow({
@@ -103,29 +121,36 @@ function ActivityRow({
 }) {
   const ref = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
-    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
+    if (!selected) return;
+    ref.current?.scrollIntoView({ block: 'nearest' });
+    // The focus follows j/k once it is in the rows (a roving focus), never out of a field.
+    if (document.activeElement?.matches(activityRowSelector)) {
+      ref.current?.focus({ preventScroll: true });
+    }
   }, [selected]);
   const href = activityPath(row);
   return (
     <tr
       ref={ref}
       aria-selected={selected}
+      tabIndex={-1}
       data-testid="activity-row"
       onClick={(event) => {
         if (event.target instanceof HTMLAnchorElement) return;
         openActivity(row);
       }}
-      className={`cursor-pointer border-b border-slate-100 text-sm hover:bg-accent-50/60 ${
+      className={`cursor-pointer border-b border-slate-100 text-[13px] hover:bg-accent-50/60 ${
         selected ? 'bg-accent-50 outline-2 -outline-offset-2 outline-accent-600' : 'bg-white'
       }`}
     >
-      <td className="px-2 py-1.5">
+      <td className="px-1.5 py-1.5">
         <VisibilityIcon isVisible={row.isVisible} />
       </td>
-      <td className="px-2 py-1.5">
+      <td className="px-1.5 py-1.5">
         <CommitStatusIcon status={row.commitStatus} />
       </td>
-      <td className="px-2 py-1.5 font-medium text-slate-900">
+      {/* Names on one line, cut with an ellipsis, the whole name in the tooltip (issue 31). */}
+      <td className="truncate px-1.5 py-1.5 font-medium text-slate-900" title={row.diseaseName}>
         <a
           href={href}
           onClick={(event) => {
@@ -139,24 +164,32 @@ function ActivityRow({
           {row.diseaseName}
         </a>
       </td>
-      <td className="px-2 py-1.5">{row.locationName}</td>
-      <td className="px-2 py-1.5">{row.speciesName}</td>
-      <td className="px-2 py-1.5">
+      <td className="truncate px-1.5 py-1.5" title={row.locationName}>
+        {row.locationName}
+      </td>
+      <td className="truncate px-1.5 py-1.5" title={row.speciesName}>
+        {row.speciesName}
+      </td>
+      <td className="px-1.5 py-1.5">
         <UpdateStatusCell row={row} />
       </td>
-      <td className="px-2 py-1.5 text-right tabular-nums">{row.numberOfArticles}</td>
-      <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(row.totalReportedCases)}</td>
-      <td className="px-2 py-1.5 text-right tabular-nums">
+      <td className="px-1.5 py-1.5 text-right tabular-nums">{row.numberOfArticles}</td>
+      <td className="px-1.5 py-1.5 text-right tabular-nums">
+        {formatCount(row.totalReportedCases)}
+      </td>
+      <td className="px-1.5 py-1.5 text-right tabular-nums">
         {formatCount(row.totalNumberOfDeaths)}
       </td>
-      <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+      <td className="px-1.5 py-1.5 whitespace-nowrap tabular-nums">
         {formatDay(row.lastReportDate)}
       </td>
-      <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+      <td className="px-1.5 py-1.5 whitespace-nowrap tabular-nums">
         {formatLocalTime(row.lastCommittedDate)}
       </td>
-      <td className="px-2 py-1.5">{row.lastCommittedBy ?? ''}</td>
-      <td className="px-2 py-1">
+      <td className="truncate px-1.5 py-1.5" title={row.lastCommittedBy ?? ''}>
+        {row.lastCommittedBy ?? ''}
+      </td>
+      <td className="px-1.5 py-1">
         <TrendCell diseaseActivityId={row.diseaseActivityId} />
       </td>
     </tr>

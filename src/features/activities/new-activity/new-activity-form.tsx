@@ -7,10 +7,11 @@ import {
   type Country,
   type NewActivityField,
 } from '@/domain/disease-activities';
+import { displayDay, isCalendarDay } from '@/domain/calendar-day';
 import { ReportingPeriodType, reportingPeriodTypeLabel, speciesGroupLabel } from '@/domain/enums';
 import type { Lookups } from '@/domain/lookups';
 import { ComboboxField } from '@/ui/combobox-field';
-import { enterSkipAttribute } from '@/ui/enter-moves-on';
+import { CalendarButton } from '@/ui/calendar-picker';
 import { SelectField } from '@/ui/select-field';
 import { VisibilityField } from '@/ui/visibility-field';
 import {
@@ -84,6 +85,7 @@ export function NewActivityFields({ lookups }: { readonly lookups: Lookups }) {
       ? []
       : countries.map((c) => ({ value: c.countryId, label: c.name }));
   const today = localToday();
+  const [calendarRequest, setCalendarRequest] = useState(0);
 
   const number = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -205,25 +207,28 @@ export function NewActivityFields({ lookups }: { readonly lookups: Lookups }) {
             placeholder="YYYY/MM/DD"
             inputMode="numeric"
             onChange={(e) => setStartDateText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.altKey && e.key === 'ArrowDown') {
+                e.preventDefault();
+                setCalendarRequest((n) => n + 1);
+              }
+            }}
             aria-invalid={error('totalCountStartDate') !== undefined}
             aria-describedby="new-activity-start-error"
             className={`${fieldClass} w-32 tabular-nums ${border(error('totalCountStartDate'))}`}
           />
-          <input
-            type="date"
-            aria-label="Pick the Reporting Period Start Date"
-            // Enter passes over it: the typed date above is the keyboard's way in.
-            {...{ [enterSkipAttribute]: '' }}
-            min={earliestReportingPeriodStart}
-            max={today}
+          <CalendarButton
+            label="Reporting Period Start Date"
             value={
-              values.totalCountStartDate !== null &&
-              /^\d{4}-\d{2}-\d{2}$/.test(values.totalCountStartDate)
+              values.totalCountStartDate !== null && isCalendarDay(values.totalCountStartDate)
                 ? values.totalCountStartDate
                 : ''
             }
-            onChange={(e) => setStartDateText(e.target.value.replaceAll('-', '/'))}
-            className={`${fieldClass} w-10 border-slate-300 px-1 text-transparent`}
+            earliest={earliestReportingPeriodStart}
+            latest={today}
+            onPick={(day) => setStartDateText(displayDay(day))}
+            returnFocus={() => document.getElementById('new-activity-start')?.focus()}
+            openRequest={calendarRequest}
           />
         </div>
         <Message id="new-activity-start-error" text={error('totalCountStartDate')} />

@@ -8,6 +8,8 @@ export interface EditDescriptionButtonProps {
   /** Validation has succeeded and the entries wait to be committed. */
   readonly validationSucceeded: boolean;
   readonly onEdit: () => void;
+  /** Which update it edits ('Situational Update at Ghana on 2026/11/20'): each button's own name. */
+  readonly subject: string;
 }
 
 /** Spec 001 §2: editing a description waits until the entries form is saved or committed. */
@@ -23,13 +25,14 @@ export function EditDescriptionButton({
   dirty,
   validationSucceeded,
   onEdit,
+  subject,
 }: EditDescriptionButtonProps) {
   const blocked = isDescriptionEditBlocked(dirty, validationSucceeded);
   const hint = blocked ? messages.editDescriptionBlocked : 'Edit description';
   return (
     <button
       type="button"
-      aria-label="Edit description"
+      aria-label={`Edit description of ${subject}`}
       aria-disabled={blocked}
       aria-description={blocked ? messages.editDescriptionBlocked : undefined}
       title={hint}

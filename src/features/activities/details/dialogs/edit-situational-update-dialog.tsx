@@ -4,6 +4,7 @@ import { getEngine } from '@/app/engine';
 import type { ReportJson } from '@/domain/entries/entries-api';
 import { TITLE_MAX_LENGTH } from '@/domain/entries/entry-validation';
 import { Importance } from '@/domain/enums';
+import { CalendarButton } from '@/ui/calendar-picker';
 import { Modal } from '@/ui/modal';
 import { RichTextEditor } from '@/ui/rich-text-editor';
 import { TextField } from '@/ui/text-field';
@@ -57,6 +58,7 @@ function EditForm({
   const set = <K extends keyof DescriptionDraft>(field: K, value: DescriptionDraft[K]) =>
     setDraft((current) => ({ ...current, [field]: value }));
   const today = format(new Date(), 'yyyy-MM-dd');
+  const [calendarRequest, setCalendarRequest] = useState(0);
   const pickedDay = dayOfText(draft.reportedOnText);
 
   async function save() {
@@ -102,17 +104,24 @@ function EditForm({
                 placeholder="YYYY/MM/DD"
                 inputMode="numeric"
                 onChange={(e) => set('reportedOnText', e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.altKey && e.key === 'ArrowDown') {
+                    e.preventDefault();
+                    setCalendarRequest((n) => n + 1);
+                  }
+                }}
                 aria-invalid={error('reportedOn') !== undefined}
                 aria-describedby="edit-update-reported-on-error"
                 className={`${fieldClass} w-32 tabular-nums ${error('reportedOn') === undefined ? 'border-slate-300' : 'border-red-500'}`}
               />
-              <input
-                type="date"
-                aria-label="Pick the reported on date"
-                max={today}
+              <CalendarButton
+                label="Reported on"
                 value={pickedDay ?? ''}
-                onChange={(e) => set('reportedOnText', e.target.value.replaceAll('-', '/'))}
-                className={`${fieldClass} w-10 border-slate-300 px-1 text-transparent`}
+                earliest={null}
+                latest={today}
+                onPick={(day) => set('reportedOnText', day.replaceAll('-', '/'))}
+                returnFocus={() => document.getElementById('edit-update-reported-on')?.focus()}
+                openRequest={calendarRequest}
               />
             </div>
             {error('reportedOn') !== undefined && (

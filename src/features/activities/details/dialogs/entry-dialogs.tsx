@@ -225,6 +225,7 @@ export function ReportActionsCell({
   return (
     <span className="inline-flex items-center gap-0.5">
       <EditDescriptionButton
+        subject={label}
         dirty={dirty}
         validationSucceeded={validationOutcome(validation) === 'succeeded'}
         onEdit={() => {
