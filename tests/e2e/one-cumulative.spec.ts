@@ -74,6 +74,7 @@ test('cases at a province and a city read the same in the index, country row, lo
 
   const path = `/diseaseactivities/${activity.diseaseActivityId}/countries/${activity.countryId}`;
   const detail = await call(session, 'GET', `${path}/numDays/5`);
+  expect(detail.status, JSON.stringify(detail.json)).toBe(200);
   const day = daysAgo(1);
   const cumulative = (n: number) => ({ cumulative: n, newCases: null, userEntered: 'cumulative' });
   const committed = await call(

@@ -32,9 +32,6 @@ export const diseaseActivitySummaries = pgTable('disease_activity_summaries', {
   lastReportDate: date('last_report_date', { mode: 'string' }),
   lastCommittedDate: timestamp('last_committed_date', { withTimezone: true }),
   lastCommittedByUserId: integer('last_committed_by_user_id').references(() => users.id),
-  /** The latest committed country-level Daily Total's cumulative figures. */
-  totalReportedCases: integer('total_reported_cases'),
-  totalNumberOfDeaths: integer('total_number_of_deaths'),
   hasAutoSurveillance: boolean('has_auto_surveillance').notNull().default(false),
   pendingAutoSurveillance: integer('pending_auto_surveillance').notNull().default(0),
   /** Reported-on date of the oldest auto-surveillance entry not committed. */
