@@ -15,6 +15,23 @@ export type { EngineApi, EngineCallbacks, EngineFailure, EngineOptions };
 
 let engine: Comlink.Remote<EngineApi> | undefined;
 
+let markEngineReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  markEngineReady = resolve;
+});
+
+/**
+ * Resolves once the session has started the engine and handed it the access token: a screen
+ * may then ask for its data without waiting for the lookups (the details screen's first call,
+ * issue 31). Never rejects; a failed start shows where the lookups would.
+ */
+export const whenEngineReady = (): Promise<void> => ready;
+
+/** Called by the session once the engine is started and has its token. */
+export function engineIsReady(): void {
+  markEngineReady();
+}
+
 const failureTags: ReadonlySet<string> = new Set<EngineFailure['_tag']>([
   'ApiError',
   'NetworkError',

@@ -3,7 +3,7 @@ import { subscribe } from 'valtio';
 import { pushAlert } from '@/app/alerts/alerts-store';
 import { authStore } from '@/app/auth/auth-store';
 import { signOut } from '@/app/auth/sign-out';
-import { getEngine, startEngine, type EngineCallbacks } from '@/app/engine';
+import { engineIsReady, getEngine, startEngine, type EngineCallbacks } from '@/app/engine';
 import { failLookups, loadLookups } from '@/app/lookups/lookups-store';
 
 let started = false;
@@ -36,6 +36,7 @@ export async function startEngineSession(config: RuntimeConfig): Promise<void> {
     const { apiUrl, articleSearchUrl, locationSearchUrl, feedsIndexUrl } = config;
     await startEngine({ apiUrl, articleSearchUrl, locationSearchUrl, feedsIndexUrl }, callbacks);
     await syncAccessToken();
+    engineIsReady();
   } catch (error) {
     // Without the engine no screen has data: say so where the lookups would show.
     failLookups(error instanceof Error ? error.message : String(error));

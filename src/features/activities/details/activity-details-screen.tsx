@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { whenEngineReady } from '@/app/engine';
 import { Link } from '@/app/link';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import { messages } from '@/domain/messages';
@@ -231,10 +232,6 @@ function DetailsBody({
   readonly diseaseActivityId: number;
   readonly countryId: number;
 }) {
-  useEffect(() => {
-    void openDetails({ diseaseActivityId, countryId });
-  }, [diseaseActivityId, countryId]);
-  useEffect(() => closeDetails, []);
   const { status, error, detail, tab } = useDetails();
   if (status === 'error') {
     return (
@@ -275,6 +272,20 @@ export default function ActivityDetailsScreen({
     diseaseActivityId > 0 &&
     Number.isInteger(countryId) &&
     countryId > 0;
+  // The activity is asked for as soon as the engine is ready, beside the lookups rather than
+  // after them (issue 31: the first table of a 1,000-location activity painted sooner).
+  useEffect(() => {
+    if (!valid) return;
+    let live = true;
+    void whenEngineReady().then(() => {
+      if (live) void openDetails({ diseaseActivityId, countryId });
+    });
+    return () => {
+      live = false;
+      // Nothing is kept for the next activity (or screen).
+      closeDetails();
+    };
+  }, [valid, diseaseActivityId, countryId]);
   return (
     <LookupsBoundary>
       {() =>
