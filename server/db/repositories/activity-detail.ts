@@ -24,7 +24,7 @@ import {
 } from '../schema';
 import { autoCommitInitials } from './articles-reports';
 import { activityReports, committedDailyTotals, selectReports, toReportJson } from './entries-read';
-import { placesWithAncestors } from './entries-nesting';
+import { placesWithAncestors } from './activity-figures';
 import { alias } from 'drizzle-orm/pg-core';
 
 const committer = alias(users, 'committer');

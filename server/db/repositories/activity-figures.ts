@@ -15,8 +15,7 @@ import { curveSeries } from '../../../src/domain/entries/epi-curve';
 import type { NestingPlace } from '../../../src/domain/entries/nesting';
 import { EntryType, ReportStatus } from '../../../src/domain/enums';
 import type { Db } from '../client';
-import { diseaseActivities, reportingPeriods, reports } from '../schema';
-import { placesWithAncestors } from './entries-nesting';
+import { diseaseActivities, locations, reportingPeriods, reports } from '../schema';
 
 /**
  * An activity's figures on the server, every one by the one cumulative rule
@@ -26,13 +25,39 @@ import { placesWithAncestors } from './entries-nesting';
  * the reporting periods); the rule itself is not written again here.
  */
 
+/** Gazetteer depth is country → province → county/city → …: a few rounds reach the top. */
+const maxAncestorRounds = 8;
+
+/** The places of `ids` and every ancestor of theirs. */
+export async function placesWithAncestors(db: Db, ids: readonly number[]): Promise<NestingPlace[]> {
+  const found = new Map<number, NestingPlace>();
+  let wanted = [...new Set(ids)];
+  for (let round = 0; round < maxAncestorRounds && wanted.length > 0; round++) {
+    const rows = await db
+      .select({
+        id: locations.id,
+        name: locations.displayName,
+        locationType: locations.locationType,
+        parentId: locations.parentId,
+      })
+      .from(locations)
+      .where(inArray(locations.id, wanted));
+    for (const r of rows) found.set(r.id, r);
+    wanted = [...new Set(rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId])))].filter(
+      (id) => !found.has(id),
+    );
+  }
+  return [...found.values()];
+}
+
 interface ActivityInputs {
   readonly countryId: number;
   readonly totals: DatedTotal[];
   readonly periods: PeriodSpan[];
 }
 
-const totalColumns = {
+/** The columns a place's own Daily Total gives the rule. */
+export const totalColumns = {
   id: reports.diseaseActivityId,
   locationId: reports.locationId,
   reportedOn: reports.reportedOn,
@@ -48,7 +73,7 @@ type TotalRow = {
 } & { readonly [K in keyof FigureTotals]: number | null };
 
 /** A place's own committed Daily Totals: rolled-up ones are the rule's output, not its input. */
-const ownDailyTotals = (...more: (SQL | undefined)[]) =>
+export const ownDailyTotals = (...more: (SQL | undefined)[]) =>
   and(
     eq(reports.type, EntryType.PROCESSED),
     eq(reports.reportStatus, ReportStatus.Committed),
@@ -56,7 +81,7 @@ const ownDailyTotals = (...more: (SQL | undefined)[]) =>
     ...more,
   );
 
-const datedTotal = (r: TotalRow): DatedTotal => ({
+export const datedTotal = (r: TotalRow): DatedTotal => ({
   locationId: r.locationId,
   reportedOn: r.reportedOn,
   cumulative: {

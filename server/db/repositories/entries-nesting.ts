@@ -1,36 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { NestingAnswerJson } from '../../../src/domain/entries/entries-api';
-import type { NestingPlace, OwnTotal } from '../../../src/domain/entries/nesting';
+import type { OwnTotal } from '../../../src/domain/entries/nesting';
 import { cumulativeStartOn, nestingDetail } from '../../../src/domain/entries/nesting';
 import { ReportStatus } from '../../../src/domain/enums';
 import type { Db } from '../client';
 import { locations, reportingPeriods, reports } from '../schema';
-import { committedDailyTotals } from './entries-read';
-
-/** Gazetteer depth is country → province → county/city → …: a few rounds reach the top. */
-const maxAncestorRounds = 8;
-
-/** The places of `ids` and every ancestor of theirs. */
-export async function placesWithAncestors(db: Db, ids: readonly number[]): Promise<NestingPlace[]> {
-  const found = new Map<number, NestingPlace>();
-  let wanted = [...new Set(ids)];
-  for (let round = 0; round < maxAncestorRounds && wanted.length > 0; round++) {
-    const rows = await db
-      .select({
-        id: locations.id,
-        name: locations.displayName,
-        locationType: locations.locationType,
-        parentId: locations.parentId,
-      })
-      .from(locations)
-      .where(inArray(locations.id, wanted));
-    for (const r of rows) found.set(r.id, r);
-    wanted = [...new Set(rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId])))].filter(
-      (id) => !found.has(id),
-    );
-  }
-  return [...found.values()];
-}
+import { datedTotal, ownDailyTotals, placesWithAncestors, totalColumns } from './activity-figures';
 
 /**
  * The nesting answer for a location of the activity's country on a day: each place's latest
@@ -59,34 +34,17 @@ export async function nestingOf(
   const countingFrom = cumulativeStartOn(periods, day);
 
   const latest = await db
-    .selectDistinctOn([reports.locationId], {
-      locationId: reports.locationId,
-      reportedOn: reports.reportedOn,
-      reportedCases: reports.reportedCumulative,
-      suspectedCases: reports.suspectedCumulative,
-      confirmedCases: reports.confirmedCumulative,
-      deaths: reports.deathsCumulative,
-    })
+    .selectDistinctOn([reports.locationId], totalColumns)
     .from(reports)
     .where(
-      committedDailyTotals(
-        activityId,
-        eq(reports.isNestingEntry, false),
+      ownDailyTotals(
+        eq(reports.diseaseActivityId, activityId),
         lte(reports.reportedOn, day),
         countingFrom === null ? undefined : gte(reports.reportedOn, countingFrom),
       ),
     )
     .orderBy(asc(reports.locationId), desc(reports.reportedOn), desc(reports.id));
-  const totals: OwnTotal[] = latest.map((r) => ({
-    locationId: r.locationId,
-    reportedOn: r.reportedOn,
-    cumulative: {
-      reportedCases: r.reportedCases,
-      suspectedCases: r.suspectedCases,
-      confirmedCases: r.confirmedCases,
-      deaths: r.deaths,
-    },
-  }));
+  const totals: OwnTotal[] = latest.map(datedTotal);
 
   // Every place the activity has entries for, whatever their day, so the tree is stable.
   const activityPlaces = await db
