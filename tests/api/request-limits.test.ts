@@ -321,7 +321,7 @@ describe('the JSON bounds scan', () => {
     expect(jsonBoundsBroken('[1,2,3,4]', { ...defaultJsonBounds, maxMembers: 4 })).toBe(undefined);
     // Escaped quotes and backslashes: a string ends at a quote after an even run of backslashes.
     const shallow = { ...defaultJsonBounds, maxDepth: 3 };
-    for (const text of ['{"a":"x\\\\"}', '{"a":"\\\\\\\""}', '["\\\\\\\"[[[[",1]']) {
+    for (const text of ['{"a":"x\\\\"}', '{"a":"\\\\\\""}', '["\\\\\\"[[[[",1]']) {
       expect(JSON.parse(text)).toBeDefined();
       expect(jsonBoundsBroken(text, shallow), text).toBe(undefined);
     }
@@ -342,18 +342,23 @@ describe('the JSON bounds scan', () => {
   });
 });
 
+/** A PGlite server with the search fixtures, SQL searches and this cap; an analyst's header. */
+async function startCappedSearchServer(maxConcurrent: number) {
+  const issuer = await createTestIdentity();
+  const server = await startTestServer({
+    backend: 'pglite',
+    identity: issuer.identity,
+    prepare: insertSearchFixtures,
+    env: { SEARCH_MAX_CONCURRENT: String(maxConcurrent), SEARCH_ENGINE: 'sql' },
+  });
+  return { server, auth: { authorization: `Bearer ${await issuer.token()}` } };
+}
+
 describe('busy: a cap on concurrent searches', () => {
   let server: TestServer;
   let auth: Record<string, string>;
   beforeAll(async () => {
-    const issuer = await createTestIdentity();
-    server = await startTestServer({
-      backend: 'pglite',
-      identity: issuer.identity,
-      prepare: insertSearchFixtures,
-      env: { SEARCH_MAX_CONCURRENT: '1', SEARCH_ENGINE: 'sql' },
-    });
-    auth = { authorization: `Bearer ${await issuer.token()}` };
+    ({ server, auth } = await startCappedSearchServer(1));
   });
   afterAll(() => server.close());
 
@@ -394,14 +399,7 @@ describe('busy on PGlite: the cap applies where searches run in the server threa
   let server: TestServer;
   let auth: Record<string, string>;
   beforeAll(async () => {
-    const issuer = await createTestIdentity();
-    server = await startTestServer({
-      backend: 'pglite',
-      identity: issuer.identity,
-      prepare: insertSearchFixtures,
-      env: { SEARCH_MAX_CONCURRENT: '16', SEARCH_ENGINE: 'sql' },
-    });
-    auth = { authorization: `Bearer ${await issuer.token()}` };
+    ({ server, auth } = await startCappedSearchServer(16));
   });
   afterAll(() => server.close());
 
