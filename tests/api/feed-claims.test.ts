@@ -7,7 +7,7 @@ import { loadServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed';
 import type { FeedServer } from '../support/feed-server';
-import { rss2, startFeedServer } from '../support/feed-server';
+import { outbreakStory, startFeedServer, until } from '../support/feed-server';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { createPostgresDatabase, freePort } from '../support/test-server';
@@ -22,24 +22,7 @@ const claimSeconds = 3;
 const tick = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => Promise<boolean> | boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await sleep(200);
-  }
-}
-
-const story = (n: number) =>
-  rss2(`Outbreak news ${n}`, [
-    {
-      title: `Cholera outbreak: ${n * 10} new cases reported in Lusaka, Zambia`,
-      url: `https://news.example.org/cholera-${n}`,
-      text: `Health officials in Lusaka, Zambia reported ${n * 10} new cases of cholera.`,
-      published: new Date(),
-    },
-  ]);
+const story = outbreakStory;
 
 describe.skipIf(!process.env['DATABASE_URL'])('feed polls with two servers', () => {
   let dataDir = '';

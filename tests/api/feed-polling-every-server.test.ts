@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedServer } from '../support/feed-server';
-import { rss2, startFeedServer } from '../support/feed-server';
+import {
+  outbreakStory as story,
+  startFeedServer,
+  until as untilEvery,
+} from '../support/feed-server';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { createPostgresDatabase, freePort } from '../support/test-server';
@@ -21,25 +25,9 @@ const tickMs = 1_000;
 /** Start-up, a poll's own work and a loaded machine: what the bound allows on top. */
 const slackMs = 4_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => Promise<boolean> | boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await sleep(100);
-  }
-}
-
-const story = (n: number) =>
-  rss2(`Outbreak news ${n}`, [
-    {
-      title: `Cholera outbreak: ${n * 10} new cases reported in Lusaka, Zambia`,
-      url: `https://news.example.org/cholera-${n}`,
-      text: `Health officials in Lusaka, Zambia reported ${n * 10} new cases of cholera.`,
-      published: new Date(),
-    },
-  ]);
+/** Polls every 100 ms: the takeover times are read from when the condition first holds. */
+const until = (condition: () => Promise<boolean> | boolean, ms: number) =>
+  untilEvery(condition, ms, 100);
 
 /** This server's feed polls so far, from its /metrics. */
 async function pollsOf(server: ServerProcess): Promise<number> {
@@ -57,29 +45,24 @@ describe.skipIf(!process.env['DATABASE_URL'])('feed polling on every server', ()
   let feeds: FeedServer;
   let client: pg.Client;
   let servers: ServerProcess[] = [];
+  /** A server on the test's database with short claims and ticks. */
+  const startOne = async () =>
+    startServerProcess(
+      {
+        ...serverProcessEnv({ port: await freePort(), databaseUrl: database?.url ?? '', dataDir }),
+        FEED_CLAIM_SECONDS: String(claimSeconds),
+        FEED_TICK_MS: String(tickMs),
+        FEED_TIMEOUT_MS: '120000',
+      },
+      240_000,
+    );
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ist-feed-every-'));
     database = await createPostgresDatabase(process.env['DATABASE_URL'] ?? '');
     feeds = await startFeedServer();
     // The first server seeds the lookups (feeds…) while the other waits: no source yet.
-    servers = await Promise.all(
-      [0, 1].map(async () =>
-        startServerProcess(
-          {
-            ...serverProcessEnv({
-              port: await freePort(),
-              databaseUrl: database?.url ?? '',
-              dataDir,
-            }),
-            FEED_CLAIM_SECONDS: String(claimSeconds),
-            FEED_TICK_MS: String(tickMs),
-            FEED_TIMEOUT_MS: '120000',
-          },
-          240_000,
-        ),
-      ),
-    );
+    servers = await Promise.all([0, 1].map(startOne));
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   }, 300_000);
@@ -136,19 +119,7 @@ describe.skipIf(!process.env['DATABASE_URL'])('feed polling on every server', ()
     { timeout: 180_000 },
     async () => {
       // A third server joins; the feed hangs, so whoever claims it holds the claim when killed.
-      const third = await startServerProcess(
-        {
-          ...serverProcessEnv({
-            port: await freePort(),
-            databaseUrl: database?.url ?? '',
-            dataDir,
-          }),
-          FEED_CLAIM_SECONDS: String(claimSeconds),
-          FEED_TICK_MS: String(tickMs),
-          FEED_TIMEOUT_MS: '120000',
-        },
-        240_000,
-      );
+      const third = await startOne();
       servers.push(third);
       feeds.hang('/slow.xml');
       await addSource('Slow', '/slow.xml');

@@ -168,36 +168,31 @@ describe('readiness with an external issuer', () => {
     await new Promise<void>((resolve) => discovery.close(() => resolve()));
   });
 
-  const serverWith = async (issuer: string) => {
+  /** /readyz of a fresh server (an answer is kept 10 s) checking tokens against `issuer`. */
+  const readyzWith = async (issuer: string) => {
     const identity = externalIdentity(issuer, 'ist-api');
-    return startTestServer({ backend: 'pglite', identity, env: { OIDC_ISSUER: issuer } });
+    const server = await startTestServer({
+      backend: 'pglite',
+      identity,
+      env: { OIDC_ISSUER: issuer },
+    });
+    try {
+      return await readyz(server);
+    } finally {
+      await server.close();
+    }
   };
 
   it('is ready while the issuer answers, and 503 naming it when it does not', async () => {
-    const up = await serverWith(issuerUrl);
-    try {
-      const ok = await readyz(up);
-      expect(ok.body.checks.identity).toBe('ok');
-      expect(ok.status).toBe(200);
-    } finally {
-      await up.close();
-    }
+    const ok = await readyzWith(issuerUrl);
+    expect(ok.body.checks.identity).toBe('ok');
+    expect(ok.status).toBe(200);
+    // The issuer now drops every connection.
     answering = false;
-    // A fresh server (the answer is kept 10 s): the issuer now drops every connection.
-    const down = await serverWith(issuerUrl);
-    try {
-      const refused = await readyz(down);
-      expect(refused.body.checks.identity).toBe('unreachable');
-      expect(refused.status).toBe(503);
-    } finally {
-      await down.close();
-    }
+    const refused = await readyzWith(issuerUrl);
+    expect(refused.body.checks.identity).toBe('unreachable');
+    expect(refused.status).toBe(503);
     // Nothing listening at all.
-    const nowhere = await serverWith('http://127.0.0.1:9');
-    try {
-      expect((await readyz(nowhere)).body.checks.identity).toBe('unreachable');
-    } finally {
-      await nowhere.close();
-    }
+    expect((await readyzWith('http://127.0.0.1:9')).body.checks.identity).toBe('unreachable');
   }, 120_000);
 });

@@ -143,3 +143,27 @@ export async function startFeedServer(): Promise<FeedServer> {
     },
   };
 }
+
+/** A one-item RSS document about a cholera outbreak, its figures and URL set by `n`. */
+export const outbreakStory = (n: number) =>
+  rss2(`Outbreak news ${n}`, [
+    {
+      title: `Cholera outbreak: ${n * 10} new cases reported in Lusaka, Zambia`,
+      url: `https://news.example.org/cholera-${n}`,
+      text: `Health officials in Lusaka, Zambia reported ${n * 10} new cases of cholera.`,
+      published: new Date(),
+    },
+  ]);
+
+/** Resolves once `condition` holds (asked every `everyMs`); rejects after `ms`. */
+export async function until(
+  condition: () => Promise<boolean> | boolean,
+  ms: number,
+  everyMs = 200,
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
