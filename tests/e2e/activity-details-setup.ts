@@ -1,5 +1,6 @@
 import { expect, type Page } from './fixtures';
 import { signIn } from '../support/sign-in';
+import { knownLocationTypesFilter } from '../../src/domain/location-search';
 
 /**
  * Setting the scene for the details screen's e2e tests through the real API (signed in over
@@ -134,3 +135,29 @@ export async function openActivity(page: Page, activity: Activity): Promise<void
 
 /** The country's table (the first: countries come first). */
 export const countryTable = (page: Page) => page.getByTestId('location-table').first();
+
+/** A place of the locations index, as the pickers find it. */
+export interface Place {
+  readonly id: number;
+  readonly name: string;
+  readonly displayName: string;
+}
+
+/** A country's `top` most populous places in the locations index (what Search/Add finds). */
+export async function placesOf(
+  session: ApiSession,
+  countryId: number,
+  top: number,
+): Promise<Place[]> {
+  const query = new URLSearchParams({
+    'api-version': '2024-07-01',
+    $top: String(top),
+    $filter: `countryId eq ${countryId} and locationType ne 6 and ${knownLocationTypesFilter}`,
+    $orderby: 'population desc,id asc',
+  });
+  const res = await fetch(`${session.base}/search/indexes/locations/docs?${query.toString()}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { value: Place[] }).value;
+}

@@ -4,6 +4,7 @@ import {
   call,
   createActivity,
   daysAgo,
+  placesOf,
   shown,
   type ApiSession,
 } from './activity-details-setup';
@@ -13,7 +14,6 @@ import {
   countTabPresses,
   tabPresses,
 } from '../support/mouse-events';
-import { knownLocationTypesFilter } from '../../src/domain/location-search';
 
 /**
  * Issue 31, "Where the keys stop", from the keys alone (zero mouse events and zero Tab presses,
@@ -27,27 +27,6 @@ let session: ApiSession;
 test.beforeAll(async ({ baseURL }) => {
   session = await apiSession(baseURL ?? '');
 });
-
-interface Place {
-  readonly id: number;
-  readonly name: string;
-  readonly displayName: string;
-}
-
-/** The most populous places of a country in the locations index (what the pickers find). */
-async function placesOf(countryId: number, top: number): Promise<Place[]> {
-  const query = new URLSearchParams({
-    'api-version': '2024-07-01',
-    $top: String(top),
-    $filter: `countryId eq ${countryId} and locationType ne 6 and ${knownLocationTypesFilter}`,
-    $orderby: 'population desc,id asc',
-  });
-  const res = await fetch(`${session.base}/search/indexes/locations/docs?${query.toString()}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { value: Place[] }).value;
-}
 
 const keys = async (page: Page, ...sequence: string[]) => {
   for (const key of sequence) await page.keyboard.press(key);
@@ -77,10 +56,10 @@ test('an analyst day from the keys: activity search, Search/Add, traveller with 
   }[];
   const mine = list.find((a) => a.diseaseActivityId === activity.diseaseActivityId);
   expect(mine).toBeDefined();
-  const [place] = await placesOf(activity.countryId, 1);
+  const [place] = await placesOf(session, activity.countryId, 1);
   expect(place).toBeDefined();
   // The traveller came from another country's largest place.
-  const [origin] = await placesOf(activity.countryId === 1 ? 2 : 1, 1);
+  const [origin] = await placesOf(session, activity.countryId === 1 ? 2 : 1, 1);
   expect(origin).toBeDefined();
   if (mine === undefined || place === undefined || origin === undefined) return;
 

@@ -1,12 +1,19 @@
 import { expect, test, type Page } from './fixtures';
-import { apiSession, call, daysAgo, shown, type ApiSession } from './activity-details-setup';
+import {
+  apiSession,
+  call,
+  daysAgo,
+  placesOf,
+  shown,
+  type ApiSession,
+  type Place,
+} from './activity-details-setup';
 import {
   countMouseEvents,
   mouseEvents,
   countTabPresses,
   tabPresses,
 } from '../support/mouse-events';
-import { knownLocationTypesFilter } from '../../src/domain/location-search';
 
 /**
  * Issue 14, the entries side, from the keys alone: signed in through the real OpenID flow
@@ -19,27 +26,6 @@ let session: ApiSession;
 test.beforeAll(async ({ baseURL }) => {
   session = await apiSession(baseURL ?? '');
 });
-
-interface Place {
-  readonly id: number;
-  readonly name: string;
-  readonly displayName: string;
-}
-
-/** The three most populous places of a country in the locations index (what Search/Add finds). */
-async function placesOf(countryId: number): Promise<Place[]> {
-  const query = new URLSearchParams({
-    'api-version': '2024-07-01',
-    $top: '3',
-    $filter: `countryId eq ${countryId} and locationType ne 6 and ${knownLocationTypesFilter}`,
-    $orderby: 'population desc,id asc',
-  });
-  const res = await fetch(`${session.base}/search/indexes/locations/docs?${query.toString()}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { value: Place[] }).value;
-}
 
 /** A human disease and a country with three places, with no activity yet. */
 async function freeHumanActivity(): Promise<{
@@ -73,7 +59,7 @@ async function freeHumanActivity(): Promise<{
         ),
     );
   for (const country of countries.slice().sort((a, b) => b.countryId - a.countryId)) {
-    const places = await placesOf(country.countryId);
+    const places = await placesOf(session, country.countryId, 3);
     if (places.length < 3) continue;
     const disease = human.find((d) => !taken.has(`${d.displayName}|${country.name}|Humans`));
     if (disease) {

@@ -5,10 +5,10 @@ import {
   commitCases,
   createActivity,
   daysAgo,
+  placesOf,
   type ApiSession,
   type Activity,
 } from './activity-details-setup';
-import { knownLocationTypesFilter } from '../../src/domain/location-search';
 
 /**
  * Issue 31, "What an analyst sees at 1280×800": the index screens and the entries table at the
@@ -99,16 +99,7 @@ test('article index at 1280×800: titles get the room, sources are sized to thei
 
 /** Commits a day's reported cases at a country's most populous places (one table each). */
 async function commitAtPlaces(session: ApiSession, activity: Activity, count: number) {
-  const query = new URLSearchParams({
-    'api-version': '2024-07-01',
-    $top: String(count),
-    $filter: `countryId eq ${activity.countryId} and locationType ne 6 and ${knownLocationTypesFilter}`,
-    $orderby: 'population desc,id asc',
-  });
-  const res = await fetch(`${session.base}/search/indexes/locations/docs?${query.toString()}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  const places = ((await res.json()) as { value: { id: number }[] }).value;
+  const places = await placesOf(session, activity.countryId, count);
   const path = `/diseaseactivities/${activity.diseaseActivityId}/countries/${activity.countryId}`;
   const detail = await call(session, 'GET', `${path}/numDays/5`);
   const answer = await call(
