@@ -149,6 +149,9 @@ export class FeedIngestion {
   };
   /** The store of the batch before (batches are stored one at a time). */
   private storing: Promise<unknown> = Promise.resolve();
+  /** The search index write before, and the articles waiting for the next. */
+  private indexing: Promise<unknown> = Promise.resolve();
+  private readonly toIndex: number[] = [];
 
   constructor(
     private readonly db: Db,
@@ -311,9 +314,7 @@ export class FeedIngestion {
       const stored = await this.storeBatch(origin, batch);
       if (stored.articleIds.length === 0) continue;
       added += stored.articleIds.length;
-      const t2 = performance.now();
-      await reindexArticles(this.db, [...stored.articleIds, ...stored.touchedParentIds]);
-      this.timings.indexMs += performance.now() - t2;
+      await this.index([...stored.articleIds, ...stored.touchedParentIds]);
       for (const article of stored.stored) {
         for (const diseaseId of article.tags.diseaseIds) {
           for (const countryId of article.tags.countryIds) {
@@ -323,6 +324,25 @@ export class FeedIngestion {
       }
     }
     return added;
+  }
+
+  /**
+   * Rebuilds the search documents of `articleIds`, with those of every batch stored meanwhile
+   * (by any poll here) in one transaction: index writes queue on one row lock (the change
+   * log's version), so concurrent ones only wait, and fewer, larger ones cost less. A write
+   * that fails leaves its articles marked owed; the search upkeep rebuilds them.
+   */
+  private index(articleIds: readonly number[]): Promise<void> {
+    this.toIndex.push(...articleIds);
+    const run = this.indexing.then(async () => {
+      const ids = this.toIndex.splice(0);
+      if (ids.length === 0) return;
+      const t0 = performance.now();
+      await reindexArticles(this.db, ids);
+      this.timings.indexMs += performance.now() - t0;
+    });
+    this.indexing = run.catch(() => undefined);
+    return run;
   }
 
   /**
@@ -459,7 +479,7 @@ export class FeedIngestion {
         clusters.remember(
           {
             articleId,
-            signature: (row['signature'] as number[]).map(Number),
+            signature: Int32Array.from(row['signature'] as number[]),
             diseaseIds: (row['disease_ids'] as number[]).map(Number),
             countryIds: (row['country_ids'] as number[]).map(Number),
             publishedAt: new Date(String(row['published'])).getTime(),

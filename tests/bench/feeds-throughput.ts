@@ -3,12 +3,13 @@
  * (tests/bench/feeds-real-size.ts, 2 KB of text) served as RSS 2.0 documents of 500 items by a
  * local HTTP server, one feed source each, and polled by the ingestion job as a server polls
  * them (pollDue: every due source at once): fetch, parse, tag, sign, dedupe, insert, cluster,
- * index for search, refresh the suggested actions. On PostgreSQL when DATABASE_URL is set (a
+ * index for search (and the in-process search copy's catch-up), refresh the suggested actions. On PostgreSQL when DATABASE_URL is set (a
  * fresh database is made and dropped), else PGlite in memory. Three rounds on one database:
  * cold (a new process's first poll into an empty database), warm (the same job, another
  * `count` new items, the first ones stored) and re-poll (the warm documents served again with a
  * new ETag: every item already stored, the dedupe alone).
  */
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -20,6 +21,9 @@ import { feedSources } from '../../server/db/schema';
 import { loadTaggingDictionary } from '../../server/feeds/dictionary';
 import type { IngestionTimings } from '../../server/feeds/ingestion';
 import { FeedIngestion } from '../../server/feeds/ingestion';
+import { articlesIndex } from '../../server/search/index-definition';
+import { MemoryEngine } from '../../server/search/memory/engine';
+import { rowsOf } from '../../server/search/execute';
 import { seed } from '../../server/seed/run';
 import { rss2, startFeedServer } from '../support/feed-server';
 import type { LabelledItem } from './feeds-corpus';
@@ -36,6 +40,11 @@ export interface ThroughputRound {
   /** Milliseconds per stage, summed over the polls (they overlap: the sum can pass the total). */
   readonly stages: IngestionTimings;
   readonly load: readonly [number, number];
+  /**
+   * CPU seconds spent: this process, and the PostgreSQL backends serving its database (read
+   * from /proc; 0 on PGlite, which runs in this process). Load-independent, unlike the time.
+   */
+  readonly cpu: { readonly node: number; readonly postgres: number };
 }
 
 export interface FeedsThroughput {
@@ -108,6 +117,10 @@ export async function measureThroughput(
   try {
     await database.migrate();
     await seed(database.db, { articles: 0, activities: 0 }, () => {});
+    // The in-process search copy a server keeps (SEARCH_ENGINE=memory, the default): each
+    // batch's index write waits for it to take the change in.
+    const engine = MemoryEngine.open(database.db, articlesIndex);
+    await engine.loaded();
     const documents = Math.ceil(count / itemsPerDocument);
     const paths = Array.from({ length: documents }, (_, i) => `/bench/${i}.xml`);
     await database.db.insert(feedSources).values(
@@ -125,9 +138,26 @@ export async function measureThroughput(
       await settle(database);
       const before = { ...ingestion.timings };
       const load0 = loadavg()[0] ?? 0;
+      const cpu0 = process.cpuUsage();
+      // Sampled each second: a backend the pool closes midway still counts what it spent.
+      const ticks = new Map<number, { first: number; last: number }>();
+      let sampled = false;
+      const sample = async () => {
+        for (const [pid, now] of await backendCpu(database)) {
+          const seen = ticks.get(pid);
+          if (seen) seen.last = now;
+          else ticks.set(pid, { first: sampled ? 0 : now, last: now });
+        }
+      };
+      await sample();
+      sampled = true;
+      const sampler = setInterval(() => void sample().catch(() => {}), 1000);
       const t0 = performance.now();
-      const outcomes = await ingestion.pollDue();
+      const outcomes = await ingestion.pollDue().finally(() => clearInterval(sampler));
       const seconds = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpu0);
+      await sample();
+      const postgres = [...ticks.values()].reduce((sum, t) => sum + t.last - t.first, 0);
       const failed = outcomes.filter((o) => o.status !== 'ok');
       if (failed.length > 0) throw new Error(`polls failed: ${JSON.stringify(failed[0])}`);
       const stored = outcomes.reduce((n, o) => n + (o.status === 'ok' ? o.added : 0), 0);
@@ -139,6 +169,7 @@ export async function measureThroughput(
         itemsPerSecond: items.length / seconds,
         stages: minus(ingestion.timings, before),
         load: [load0, loadavg()[0] ?? 0],
+        cpu: { node: (cpu.user + cpu.system) / 1e6, postgres: postgres / clockTicks },
       });
     };
     const cold = realSizeItems(count, 2901, textBytes);
@@ -153,6 +184,7 @@ export async function measureThroughput(
     const t0 = performance.now();
     for (const item of warm) tagger.tag(item.title, item.text);
     const microsPerItem = ((performance.now() - t0) * 1000) / warm.length;
+    engine.close();
     return {
       backend: database.driver,
       cores: cpus().length,
@@ -165,6 +197,35 @@ export async function measureThroughput(
     await database.close();
     await drop();
   }
+}
+
+/** The kernel's clock ticks a second (USER_HZ: 100 on Linux). */
+const clockTicks = 100;
+
+/**
+ * CPU ticks (user + system) of each PostgreSQL process on this database: its backends, from
+ * pg_stat_activity, read from /proc (the server runs on this machine in the bench).
+ */
+async function backendCpu(database: OpenDatabase): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  if (database.driver !== 'postgres') return ticks;
+  const rows = rowsOf(
+    await database.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    ),
+  );
+  for (const row of rows) {
+    const pid = Number(row['pid']);
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // Not on this machine, or gone: not counted.
+    }
+  }
+  return ticks;
 }
 
 /** PostgreSQL's statistics and dirty pages settled between rounds, so each starts alike. */

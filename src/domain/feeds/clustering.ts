@@ -49,38 +49,85 @@ export function mayBeOneStory(a: StoryCandidate, b: StoryCandidate, windowDays: 
   );
 }
 
-/** The clusters of the articles seen so far; {@link assign} places one more. */
+/** A remembered article: its candidate, cluster, order remembered and the last assign that looked at it. */
+interface Member extends StoryCandidate, ClusterAssignment {
+  readonly order: number;
+  seenBy: number;
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * The clusters of the articles seen so far; {@link assign} places one more. Buckets hold the
+ * members themselves, keyed per band by the band's two values and then by the day published
+ * (an assign looks only at the days its window reaches), and an assign marks the members it
+ * looked at (no set): at 20,000 remembered articles the look-up was most of ingestion's own
+ * time (issue 29). The choice between equally similar members is the first version's (which
+ * looked at every band's members in the order remembered and kept the last): the one whose
+ * first shared band is later, then the one remembered later.
+ */
 export class StoryClusters {
-  private readonly buckets = new Map<string, number[]>();
-  private readonly members = new Map<number, StoryCandidate & ClusterAssignment>();
+  /** Per band: first row's value → second row's value → day published → members. */
+  private readonly buckets = Array.from(
+    { length: bands },
+    () => new Map<number, Map<number, Map<number, Member[]>>>(),
+  );
+  private remembered = 0;
+  private assigns = 0;
 
   constructor(private readonly options: StoryClusterOptions = defaultStoryClusterOptions) {}
 
   /** Remembers an article already clustered (loaded from the database). */
   remember(article: StoryCandidate, assignment: ClusterAssignment): void {
-    this.members.set(article.articleId, { ...article, ...assignment });
-    for (const key of this.bandKeys(article.signature)) {
-      const list = this.buckets.get(key);
-      if (list) list.push(article.articleId);
-      else this.buckets.set(key, [article.articleId]);
+    const member: Member = {
+      ...article,
+      ...assignment,
+      order: (this.remembered += 1),
+      seenBy: 0,
+    };
+    const { signature } = article;
+    const day = Math.floor(article.publishedAt / dayMs);
+    for (let band = 0; band < bands; band += 1) {
+      const byFirst = this.buckets[band] as Map<number, Map<number, Map<number, Member[]>>>;
+      const first = signature[band * rowsPerBand] ?? 0;
+      const second = signature[band * rowsPerBand + 1] ?? 0;
+      let bySecond = byFirst.get(first);
+      if (bySecond === undefined) byFirst.set(first, (bySecond = new Map()));
+      let byDay = bySecond.get(second);
+      if (byDay === undefined) bySecond.set(second, (byDay = new Map()));
+      const list = byDay.get(day);
+      if (list) list.push(member);
+      else byDay.set(day, [member]);
     }
   }
 
   /** The cluster of a new article (which is then remembered). */
   assign(article: StoryCandidate): ClusterAssignment {
-    let best: (StoryCandidate & ClusterAssignment) | undefined;
+    let best: Member | undefined;
+    let bestBand = -1;
     let bestSimilarity = this.options.threshold;
-    const seen = new Set<number>();
-    for (const key of this.bandKeys(article.signature)) {
-      for (const id of this.buckets.get(key) ?? []) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const other = this.members.get(id);
-        if (!other || !mayBeOneStory(article, other, this.options.windowDays)) continue;
-        const similarity = estimatedSimilarity(article.signature, other.signature);
-        if (similarity >= bestSimilarity) {
-          bestSimilarity = similarity;
-          best = other;
+    const stamp = (this.assigns += 1);
+    const { signature, publishedAt } = article;
+    const windowMs = this.options.windowDays * dayMs;
+    const firstDay = Math.floor((publishedAt - windowMs) / dayMs);
+    const lastDay = Math.floor((publishedAt + windowMs) / dayMs);
+    for (let band = 0; band < bands; band += 1) {
+      const byDay = this.buckets[band]
+        ?.get(signature[band * rowsPerBand] ?? 0)
+        ?.get(signature[band * rowsPerBand + 1] ?? 0);
+      if (byDay === undefined) continue;
+      for (let day = firstDay; day <= lastDay; day += 1) {
+        for (const other of byDay.get(day) ?? []) {
+          if (other.seenBy === stamp) continue;
+          other.seenBy = stamp;
+          if (!mayBeOneStory(article, other, this.options.windowDays)) continue;
+          const similarity = estimatedSimilarity(signature, other.signature);
+          const later = band > bestBand || other.order > (best?.order ?? 0);
+          if (similarity > bestSimilarity || (similarity === bestSimilarity && later)) {
+            bestSimilarity = similarity;
+            bestBand = band;
+            best = other;
+          }
         }
       }
     }
@@ -89,15 +136,5 @@ export class StoryClusters {
       : { clusterId: article.articleId, isChild: false };
     this.remember(article, assignment);
     return assignment;
-  }
-
-  private *bandKeys(signature: ArrayLike<number>): Generator<string> {
-    for (let band = 0; band < bands; band += 1) {
-      let key = `${band}`;
-      for (let row = 0; row < rowsPerBand; row += 1) {
-        key += `:${signature[band * rowsPerBand + row] ?? 0}`;
-      }
-      yield key;
-    }
   }
 }
