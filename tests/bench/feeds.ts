@@ -142,7 +142,7 @@ export async function benchFeeds(
   for (const r of t.rounds) {
     record(
       `feeds: ingestion ${r.round}, ${r.items} items of ${t.textBytes} B text (${t.backend})`,
-      `${r.itemsPerSecond.toFixed(0)} items/s, ${r.stored} stored (${r.seconds.toFixed(1)} s; load ${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)} on ${t.cores} cores)`,
+      `${r.itemsPerSecond.toFixed(0)} items/s, ${r.stored} stored (${r.seconds.toFixed(1)} s; load ${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)} on ${t.cores} cores); CPU node ${r.cpu.node.toFixed(1)} s + PostgreSQL ${r.cpu.postgres.toFixed(1)} s = ${(r.items / (r.cpu.node + r.cpu.postgres)).toFixed(0)} items a CPU second`,
     );
     record(
       `feeds: … ${r.round} stages, summed over concurrent polls`,
