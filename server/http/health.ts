@@ -112,8 +112,9 @@ export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
     database === 'ok' ? ((await migrationsApplied(deps.db)) ? 'applied' : 'pending') : 'unknown';
   const search = searchReadiness(deps.db, deps.search);
   const lifecycle = deps.lifecycle.stopping ? 'stopping' : 'running';
+  // Only when the pool answered: a busy pool would make /readyz wait on it a second time.
   const searchPush =
-    reachable && deps.pushService !== undefined
+    database === 'ok' && deps.pushService !== undefined
       ? await pushReadiness(deps.db, deps.pushService).catch(() => undefined)
       : undefined;
   return {
