@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     probeDatabase: database.probe?.bind(database),
   });
 
-  let stopSearchUpkeep = () => {};
+  let stopSearchUpkeep = (): Promise<void> => Promise.resolve();
   // SEARCH_URL set: the configured service is fed from the change log (one server at a time).
   const pusher =
     config.searchUrl === undefined
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       app.log.error(`shutdown took longer than ${config.shutdownTimeoutMs} ms: exiting`);
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
-    stopSearchUpkeep();
+    const upkeepStopped = stopSearchUpkeep();
     // The push ends at its next batch boundary while the requests drain (issue 30).
     const pushStopped = pusher?.stop();
     try {
@@ -95,6 +95,8 @@ async function main(): Promise<void> {
       await stopAccepting(app.server, 2_000);
       await app.close();
       await pushStopped;
+      // A sweep in flight is short; the first reconcile at 1,000,000 articles is not: 5 s at most.
+      await Promise.race([upkeepStopped, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       if (pusher !== undefined) console.log('search push: stopped at a batch boundary');
       await identity.close();
       await database.close();

@@ -100,7 +100,7 @@ const sweepEverySeconds = 10;
  * Reconciles once in the background, then sweeps marks older than 10 s every 10 s (a writer
  * that died after its commit, on this server or another); returns the stop.
  */
-export function startSearchUpkeep(db: Db, log: (message: string) => void): () => void {
+export function startSearchUpkeep(db: Db, log: (message: string) => void): () => Promise<void> {
   let stopped = false;
   const run = (step: () => Promise<unknown>) =>
     step().catch((error: unknown) => {
@@ -116,8 +116,10 @@ export function startSearchUpkeep(db: Db, log: (message: string) => void): () =>
     );
   }, sweepEverySeconds * 1000);
   timer.unref();
+  // Stopping waits for a step in flight, so the pool is not ended under it.
   return () => {
     stopped = true;
     clearInterval(timer);
+    return running.then(() => undefined);
   };
 }
