@@ -16,6 +16,9 @@ describe('the SPA origins the embedded provider sends codes to', () => {
       NODE_ENV: 'production',
       DEMO_SIGN_IN: 'allow',
       PUBLIC_URL: 'http://localhost:5000',
+      // Production refuses to start on the published search keys (issue 30).
+      SEARCH_API_KEY: 'admin-key-of-this-deployment',
+      SEARCH_QUERY_KEY: 'query-key-of-this-deployment',
     });
     expect(clientOrigins(production)).toEqual(['http://localhost:5000']);
     const test = loadServerConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:5000' });
