@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -31,6 +31,14 @@ describe('READMEs name files that exist (the rule is in scripts/readme-paths.ts)
       missingPaths(root, file).map((path) => `${shownPath(root, file)}: ${path}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('every decision is numbered and linked from docs/decisions/README.md', () => {
+    const folder = join(root, 'docs/decisions');
+    const index = readFileSync(join(folder, 'README.md'), 'utf8');
+    const decisions = readdirSync(folder).filter((name) => name !== 'README.md');
+    expect(decisions.filter((name) => !/^\d{4}-[a-z0-9-]+\.md$/.test(name))).toEqual([]);
+    expect(decisions.filter((name) => !index.includes(`](${name})`))).toEqual([]);
   });
 
   it('ARCHITECTURE.md stays a map: at most 250 lines', () => {

@@ -18,7 +18,7 @@ import { nameKey } from './names';
  * while a location search stays a few milliseconds and the tagger meets about five times fewer
  * ambiguous small-town names than at 1,000 (112,000). Every country's capital and its largest
  * place are in whatever their size, so each country that has a city in GeoNames has one here.
- * docs/decisions/world-gazetteer.md gives the figures.
+ * docs/decisions/0053-world-gazetteer.md gives the figures.
  */
 export const CITY_POPULATION_THRESHOLD = 15_000;
 

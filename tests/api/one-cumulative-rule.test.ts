@@ -18,7 +18,7 @@ import { useEntriesServer } from './entries-fixtures';
  * shows, each computed by its consumer's own code path (the index list and the new-cases call
  * on the server, the detail's figures behind the country row and the locator, the epidemic
  * curve from the worker's detail read, the nesting call, the map's grouping), equals an oracle
- * written here from the rule's words (docs/decisions/one-cumulative-rule.md), not from the code:
+ * written here from the rule's words (docs/decisions/0058-one-cumulative-rule.md), not from the code:
  *
  *   Per count type, a place's cumulative is the larger of its own cumulative (the figure of its
  *   latest committed Daily Total that is not a rolled-up one) and the sum of the cumulatives of

@@ -13,7 +13,7 @@ import {
  * Issue 31, "Figures that must agree": cases committed at a province, a city in it and a second
  * province (through the real save/commit call the screen uses) read the same cumulative in the
  * activity index, the country row, the locator map and the epidemic curve. By the rule
- * (docs/decisions/one-cumulative-rule.md), worked out here by hand: the first province's own 40
+ * (docs/decisions/0058-one-cumulative-rule.md), worked out here by hand: the first province's own 40
  * is less than its city's 55, so it counts 55; with the second province's 12 the country counts
  * 67. (Before issue 31 the index showed nothing, the locator "–", the curve 67.)
  * The one-day curve's time axis is looked at in docs/screenshots/epi-curve-one-day.png.

@@ -19,7 +19,7 @@ import { diseaseActivities, locations, reportingPeriods, reports } from '../sche
 
 /**
  * An activity's figures on the server, every one by the one cumulative rule
- * (src/domain/entries/cumulative-rule.ts, docs/decisions/one-cumulative-rule.md): the index's
+ * (src/domain/entries/cumulative-rule.ts, docs/decisions/0058-one-cumulative-rule.md): the index's
  * totals and the new cases per day behind the sparklines and the map. The queries only gather
  * what the rule reads (each place's own committed Daily Totals, the places' gazetteer parents,
  * the reporting periods); the rule itself is not written again here.

@@ -4,7 +4,7 @@ import { addDays } from '../calendar-day';
 import { LocationType } from '../enums';
 
 /**
- * The one cumulative rule (docs/decisions/one-cumulative-rule.md): every figure an activity
+ * The one cumulative rule (docs/decisions/0058-one-cumulative-rule.md): every figure an activity
  * shows (index totals, country row, locator, map, sparkline, epidemic curve) comes from here.
  *
  * Per count type, a place's cumulative is the larger of

@@ -31,7 +31,7 @@ import { tokenize } from './text';
  *
  * Finally mentions are weighed (title, dateline, lead, frequency; a traveller's origin or a
  * neighbour weighs less) and the tags returned are what the article is ABOUT: see
- * docs/decisions/article-about-vs-mentions.md.
+ * docs/decisions/0054-article-about-vs-mentions.md.
  */
 
 export interface DiseaseName {
