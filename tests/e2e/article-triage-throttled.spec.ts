@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { readCount, searchService } from './search-service';
+import { readCount, signInWithUnreadFilter, unreadInIndexOrder } from './search-service';
 import { apiSession, call } from './activity-details-setup';
 
 /**
@@ -18,28 +18,9 @@ test('n pressed 300 times with the CPU throttled 6×: exactly 300 articles read'
 }) => {
   // Throttled by design: minutes, not seconds.
   test.setTimeout(420_000);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-  // The unread filter, as the filter panel stores it (restored when the index opens).
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'articleIndex_filters',
-      JSON.stringify({
-        readStatus: [
-          { id: 0, selected: true },
-          { id: 1, selected: false },
-        ],
-      }),
-    ),
-  );
+  await signInWithUnreadFilter(page);
 
-  const start = await searchService(page, {
-    filter: 'articleType eq 3 and isRead eq false',
-    orderby: 'insertedDate desc,articleId',
-    top: presses,
-  });
+  const start = await unreadInIndexOrder(page, presses);
   expect(start.count).toBeGreaterThan(presses);
   const readBefore = await readCount(page);
   const puts: string[] = [];

@@ -1,5 +1,10 @@
 import { expect, test } from './fixtures';
-import { readCount, searchService } from './search-service';
+import {
+  readCount,
+  searchService,
+  signInWithUnreadFilter,
+  unreadInIndexOrder,
+} from './search-service';
 import {
   countMouseEvents,
   mouseEvents,
@@ -24,32 +29,13 @@ test('300 unread articles triaged with n across page loads: none passed over, 30
   test.setTimeout(240_000);
   await countMouseEvents(page);
   await countTabPresses(page);
-  // Signing in through the real OpenID flow (the provider's page is clicked; counted from after).
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
-  // The unread filter, as the filter panel stores it (restored when the index opens).
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'articleIndex_filters',
-      JSON.stringify({
-        readStatus: [
-          { id: 0, selected: true },
-          { id: 1, selected: false },
-        ],
-      }),
-    ),
-  );
+  // Signed in through the real OpenID flow (mouse events on the provider's page counted after).
+  await signInWithUnreadFilter(page);
   await resetMouseEvents(page);
 
   // The starting set: the unread articles in the index's order (inserted date, newest first,
   // then the key), as the search service lists them.
-  const start = await searchService(page, {
-    filter: 'articleType eq 3 and isRead eq false',
-    orderby: 'insertedDate desc,articleId',
-    top: triaged,
-  });
+  const start = await unreadInIndexOrder(page, triaged);
   expect(start.count).toBeGreaterThan(triaged);
   const readBefore = await readCount(page);
 

@@ -30,3 +30,33 @@ export async function searchService(
 /** How many articles the search service counts as read. */
 export const readCount = async (page: Page) =>
   (await searchService(page, { filter: 'isRead eq true', top: 0 })).count;
+
+/**
+ * Signs in through the real OpenID flow (the provider's page is clicked) and stores the unread
+ * filter as the filter panel does, so the Article Index opens on unread articles only.
+ */
+export async function signInWithUnreadFilter(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByRole('button', { name: 'Amara Okafor' }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'articleIndex_filters',
+      JSON.stringify({
+        readStatus: [
+          { id: 0, selected: true },
+          { id: 1, selected: false },
+        ],
+      }),
+    ),
+  );
+}
+
+/** The first `top` unread articles in the index's order (inserted date, newest first, then key). */
+export const unreadInIndexOrder = (page: Page, top: number) =>
+  searchService(page, {
+    filter: 'articleType eq 3 and isRead eq false',
+    orderby: 'insertedDate desc,articleId',
+    top,
+  });
