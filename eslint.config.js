@@ -13,8 +13,8 @@ const uiLayers = [
   '**/src/features/**',
   '**/src/ui/**',
 ];
-const serverLayer = ['**/server/**'];
-const workerLayer = ['**/workers/**'];
+const serverLayer = ['@server/*', '**/server/**'];
+const workerLayer = ['@workers/*', '**/workers/**'];
 
 export default tseslint.config(
   {

@@ -3,10 +3,22 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
-/** One alias, `@/` → src/ (bulletproof-react). The API server runs separately; `vite` proxies to it in development. */
+/**
+ * One alias per root, as in tsconfig.base.json: `@/` → src/, `@domain/` → src/domain/,
+ * `@workers/` → workers/, `@server/` → server/ (tests only). The API server runs separately;
+ * `vite` proxies to it in development.
+ */
+const rootAt = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@domain': rootAt('./src/domain'),
+      '@workers': rootAt('./workers'),
+      '@server': rootAt('./server'),
+      '@': rootAt('./src'),
+    },
+  },
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
   server: {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Schema } from 'effect';
-import type { RuntimeConfig } from '../src/domain/runtime-config';
-import { defaultOidcScope } from '../src/domain/runtime-config';
+import type { RuntimeConfig } from '@domain/runtime-config';
+import { defaultOidcScope } from '@domain/runtime-config';
 
 /**
  * The server's configuration, read from environment variables once at start-up and validated.

@@ -5,8 +5,8 @@ import {
   DiseaseActivityList,
   type DiseaseActivityListItem,
   type NewActivity,
-} from '../src/domain/disease-activities';
-import { aggregateByCountry, mapPanelLimit } from '../src/domain/activity-map';
+} from '@domain/disease-activities';
+import { aggregateByCountry, mapPanelLimit } from '@domain/activity-map';
 import {
   NewCasesAnswer,
   growthOf,
@@ -14,7 +14,7 @@ import {
   lastDaysSum,
   maxNewCasesDays,
   maxNewCasesIds,
-} from '../src/domain/activity-trends';
+} from '@domain/activity-trends';
 import { ActivityIndex } from './activity-search/activity-index';
 import { ActivityFinder } from './activity-search/fuzzy-find';
 import type { ArticlesApiDeps } from './articles-api';

@@ -1,5 +1,5 @@
 import { Either, Schema } from 'effect';
-import { hasErrorList } from '../src/domain/api-errors';
+import { hasErrorList } from '@domain/api-errors';
 import type { HttpMethod } from './engine-api';
 import { ApiError, DecodeError, NetworkError } from './errors';
 

@@ -1,11 +1,11 @@
 import '@vitest/web-worker';
 import * as Comlink from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleSearchDocument } from '../src/domain/article-search/article-document';
-import { defaultArticleFilters, type ArticleFilters } from '../src/domain/article-search/filters';
-import type { ArticleSort } from '../src/domain/article-search/query';
-import type { ArticleCursor } from '../src/domain/article-search/keyset';
-import { Origin, ReadStatus } from '../src/domain/enums';
+import type { ArticleSearchDocument } from '@domain/article-search/article-document';
+import { defaultArticleFilters, type ArticleFilters } from '@domain/article-search/filters';
+import type { ArticleSort } from '@domain/article-search/query';
+import type { ArticleCursor } from '@domain/article-search/keyset';
+import { Origin, ReadStatus } from '@domain/enums';
 import {
   startRecordingApiServer,
   type RecordingApiServer,

@@ -2,11 +2,11 @@ import { Either, Schema } from 'effect';
 import {
   ArticleSearchDocument,
   ArticleSearchResponse,
-} from '../src/domain/article-search/article-document';
-import { clusterBatch } from '../src/domain/article-search/clustering';
-import { ArticleFilters } from '../src/domain/article-search/filters';
-import { cursorOf } from '../src/domain/article-search/keyset';
-import { buildArticleLinkQuery } from '../src/domain/article-search/link-query';
+} from '@domain/article-search/article-document';
+import { clusterBatch } from '@domain/article-search/clustering';
+import { ArticleFilters } from '@domain/article-search/filters';
+import { cursorOf } from '@domain/article-search/keyset';
+import { buildArticleLinkQuery } from '@domain/article-search/link-query';
 import {
   articlePageSize,
   articleSortColumns,
@@ -14,7 +14,7 @@ import {
   buildArticleSearchQuery,
   buildArticlesByIdsBody,
   buildRelatedArticlesQuery,
-} from '../src/domain/article-search/query';
+} from '@domain/article-search/query';
 import { createSearchServiceSender, NotFound, SearchFailure } from './search-service';
 import type {
   ArticleSearchPage,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleDetail, RelatedReportRow } from '../src/domain/articles';
+import type { ArticleDetail, RelatedReportRow } from '@domain/articles';
 import type { CannedAnswer } from '../tests/support/recording-api-server';
 import {
   startRecordingApiServer,

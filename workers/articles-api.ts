@@ -6,7 +6,7 @@ import {
   RelatedReportRow,
   type ArticleUpdate,
   type CustomArticle,
-} from '../src/domain/articles';
+} from '@domain/articles';
 import type { ApiCall } from './api-client';
 import type { ArticleSource, EngineApi } from './engine-api';
 import type { ApiCallError } from './errors';

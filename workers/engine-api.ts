@@ -1,23 +1,19 @@
-import type { ArticleSearchDocument } from '../src/domain/article-search/article-document';
+import type { ArticleSearchDocument } from '@domain/article-search/article-document';
 import type {
   ArticleDetail,
   ArticleUpdate,
   CustomArticle,
   RelatedReportRow,
-} from '../src/domain/articles';
-import type { ArticleGroup } from '../src/domain/article-search/clustering';
-import type { ArticleFilters } from '../src/domain/article-search/filters';
-import type { ArticleCursor } from '../src/domain/article-search/keyset';
-import type { ArticleSort } from '../src/domain/article-search/query';
-import type { Lookups } from '../src/domain/lookups';
-import type { ActivityFilters } from '../src/domain/activity-index';
-import type { MapCountry, MapMeasure } from '../src/domain/activity-map';
-import type { NewCasesAnswer } from '../src/domain/activity-trends';
-import type {
-  Country,
-  DiseaseActivityListItem,
-  NewActivity,
-} from '../src/domain/disease-activities';
+} from '@domain/articles';
+import type { ArticleGroup } from '@domain/article-search/clustering';
+import type { ArticleFilters } from '@domain/article-search/filters';
+import type { ArticleCursor } from '@domain/article-search/keyset';
+import type { ArticleSort } from '@domain/article-search/query';
+import type { Lookups } from '@domain/lookups';
+import type { ActivityFilters } from '@domain/activity-index';
+import type { MapCountry, MapMeasure } from '@domain/activity-map';
+import type { NewCasesAnswer } from '@domain/activity-trends';
+import type { Country, DiseaseActivityListItem, NewActivity } from '@domain/disease-activities';
 import type { ActivityIndexPage, ActivityIndexRequest } from './activity-search/activity-index';
 import type {
   ActivityDialogsEngineApi,
@@ -36,7 +32,7 @@ import type { ArticleSourceSearchEngineApi } from './article-source-search/artic
 export type { FeedSourceWriteResult };
 
 export type { ActivityIndexPage, ActivityIndexRequest };
-import type { JsLogEntry } from '../src/domain/log';
+import type { JsLogEntry } from '@domain/log';
 
 /**
  * The engine's contract: the one typed interface the UI reaches through Comlink.

@@ -1,6 +1,6 @@
 import { Schema } from 'effect';
-import { JsLogEntry } from '../src/domain/log';
-import { Lookups } from '../src/domain/lookups';
+import { JsLogEntry } from '@domain/log';
+import { Lookups } from '@domain/lookups';
 import { createApiClient, type ApiCall } from './api-client';
 import { createArticleSearchClient } from './article-search';
 import { createActivitiesApi } from './activities-api';
@@ -10,7 +10,7 @@ import { createLocationSearch } from './location-search/location-search';
 import { createArticleSourceSearch } from './article-source-search/article-source-search';
 import { createSearchAuthorization } from './search-auth';
 import { createSearchServiceSender } from './search-service';
-import { SearchSettings } from '../src/domain/search-settings';
+import { SearchSettings } from '@domain/search-settings';
 import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
 import { createFeedsApi } from './feeds/feeds-api';
 import { createDiseaseInterestsApi } from './settings/disease-interests-api';

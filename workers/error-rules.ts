@@ -1,5 +1,5 @@
-import { istErrorText } from '../src/domain/api-errors';
-import type { JsLogEntry } from '../src/domain/log';
+import { istErrorText } from '@domain/api-errors';
+import type { JsLogEntry } from '@domain/log';
 import type { EngineCallbacks } from './engine-api';
 import type { ApiCallError } from './errors';
 

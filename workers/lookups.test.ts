@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleLookups } from '../tests/support/engine-scenarios';
-import type { Lookups } from '../src/domain/lookups';
+import type { Lookups } from '@domain/lookups';
 import { createLookupsCache } from './lookups';
 
 function deferred() {

@@ -1,4 +1,4 @@
-import type { Lookups } from '../src/domain/lookups';
+import type { Lookups } from '@domain/lookups';
 
 /** Lookups held in memory for the worker's lifetime (spec 000 §3: "loaded once"). */
 export interface LookupsCache {

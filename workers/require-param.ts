@@ -1,4 +1,4 @@
-import { messages } from '../src/domain/messages';
+import { messages } from '@domain/messages';
 import { RequiredParameterError } from './errors';
 
 /**

@@ -1,4 +1,4 @@
-import type { SearchSettings } from '../src/domain/search-settings';
+import type { SearchSettings } from '@domain/search-settings';
 
 /** The credentials every search service call carries, decided once per API. */
 export interface SearchAuthorization {

@@ -1,5 +1,5 @@
 import { Either, Schema } from 'effect';
-import { encodeQuery, type QueryParameters } from '../src/domain/article-search/query';
+import { encodeQuery, type QueryParameters } from '@domain/article-search/query';
 
 /** Sent when the configured search URL names no api-version (Azure requires one). */
 export const searchApiVersion = '2024-07-01';

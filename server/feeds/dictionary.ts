@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { LocationType } from '../../src/domain/enums';
-import type { TaggingDictionary } from '../../src/domain/feeds/tagger';
+import { LocationType } from '@domain/enums';
+import type { TaggingDictionary } from '@domain/feeds/tagger';
 import type { Db } from '../db/client';
 import { contextTags, diseases, locations } from '../db/schema';
 

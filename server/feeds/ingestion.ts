@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { canonicalUrl } from '../../src/domain/feeds/canonical-url';
-import { StoryClusters } from '../../src/domain/feeds/clustering';
-import { storableText } from '../../src/domain/request-text';
-import { Tagger } from '../../src/domain/feeds/tagger';
+import { canonicalUrl } from '@domain/feeds/canonical-url';
+import { StoryClusters } from '@domain/feeds/clustering';
+import { storableText } from '@domain/request-text';
+import { Tagger } from '@domain/feeds/tagger';
 import type { Db } from '../db/client';
 import { feedSources } from '../db/schema';
 import {

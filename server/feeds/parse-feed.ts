@@ -1,7 +1,7 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLValidator } from 'fast-xml-parser';
-import { plainText } from '../../src/domain/feeds/text';
-import { storableText } from '../../src/domain/request-text';
+import { plainText } from '@domain/feeds/text';
+import { storableText } from '@domain/request-text';
 
 /** One item of an RSS 2.0 or Atom document, as ingestion uses it. */
 export interface FeedEntry {

@@ -1,9 +1,9 @@
-import type { StoryClusters } from '../../src/domain/feeds/clustering';
-import { canonicalUrl } from '../../src/domain/feeds/canonical-url';
-import type { ContentTypeGuess } from '../../src/domain/feeds/content-type';
-import { guessContentType } from '../../src/domain/feeds/content-type';
-import { minhashSignature } from '../../src/domain/feeds/minhash';
-import type { ArticleTags, Tagger } from '../../src/domain/feeds/tagger';
+import type { StoryClusters } from '@domain/feeds/clustering';
+import { canonicalUrl } from '@domain/feeds/canonical-url';
+import type { ContentTypeGuess } from '@domain/feeds/content-type';
+import { guessContentType } from '@domain/feeds/content-type';
+import { minhashSignature } from '@domain/feeds/minhash';
+import type { ArticleTags, Tagger } from '@domain/feeds/tagger';
 import type { FeedEntry } from './parse-feed';
 
 /** A feed entry made ready to store: canonical URL, tags, content type and story signature. */

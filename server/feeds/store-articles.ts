@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { StoryClusters } from '../../src/domain/feeds/clustering';
-import { domainsOf } from '../../src/domain/feeds/source-domains';
+import type { StoryClusters } from '@domain/feeds/clustering';
+import { domainsOf } from '@domain/feeds/source-domains';
 import type { Db } from '../db/client';
 import { rowsOf } from '../search/execute';
 import type { PreparedArticle } from './prepare-articles';

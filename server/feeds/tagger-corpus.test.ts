@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { iso31661 } from 'iso-3166';
 import { describe, expect, it } from 'vitest';
 import { seedDiseases } from '../seed/data/diseases';
-import { LocationType } from '../../src/domain/enums';
-import { Tagger } from '../../src/domain/feeds/tagger';
-import { countryNames } from '../../src/domain/feeds/tagger-country-names';
+import { LocationType } from '@domain/enums';
+import { Tagger } from '@domain/feeds/tagger';
+import { countryNames } from '@domain/feeds/tagger-country-names';
 import { worldDictionary } from '../../tests/bench/tagging-corpus';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { LocationType } from '../../src/domain/enums';
+import { LocationType } from '@domain/enums';
 import type { Db } from '../db/client';
 import { gazetteerLoads, locations } from '../db/schema';
 import { rowsOf } from '../search/execute';

@@ -6,7 +6,7 @@ import {
   representativePoint,
   type CountryShape,
   type GeoPoint,
-} from '../../src/domain/geo/points';
+} from '@domain/geo/points';
 import { admin1Names } from '../seed/data/admin1-names';
 import { seedCountries } from '../seed/data/countries';
 import { readWorldShapes } from '../seed/generate/locations';

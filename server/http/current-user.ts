@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ApiScope } from '../../src/domain/runtime-config';
-import { messages } from '../../src/domain/messages';
+import { ApiScope } from '@domain/runtime-config';
+import { messages } from '@domain/messages';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { AccessTokenClaims, Identity } from '../identity';

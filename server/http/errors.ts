@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '../../src/domain/api-errors';
-import { messages } from '../../src/domain/messages';
+import type { ApiErrorBody } from '@domain/api-errors';
+import { messages } from '@domain/messages';
 import { databaseUnavailable } from '../db/unavailable';
 
 /** An expected failure with the status and the messages the UI shows ('IST Error: …'). */

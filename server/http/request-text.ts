@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { firstTextProblem } from '../../src/domain/request-text';
+import { firstTextProblem } from '@domain/request-text';
 import { badRequest } from './errors';
 
 /**

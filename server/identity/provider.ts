@@ -5,7 +5,7 @@ import Provider, {
   type Grant,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { AccountApiScope, ApiScope } from '../../src/domain/runtime-config';
+import { AccountApiScope, ApiScope } from '@domain/runtime-config';
 import { type ServerConfig, issuerOf } from '../config';
 import { findDemoAnalyst, fullName } from './analysts';
 import type { ProviderKeys } from './keys';

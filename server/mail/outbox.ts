@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Importance } from '../../src/domain/enums';
-import type { OutboxMailJson } from '../../src/domain/outbox-api';
-import type { Audience } from '../../src/domain/entries/notifications';
-import { audienceOf, updateMail } from '../../src/domain/entries/notifications';
+import type { Importance } from '@domain/enums';
+import type { OutboxMailJson } from '@domain/outbox-api';
+import type { Audience } from '@domain/entries/notifications';
+import { audienceOf, updateMail } from '@domain/entries/notifications';
 import type { Db } from '../db/client';
 import { outbox, userDiseaseInterests, users } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleDocumentFields } from '../../src/domain/article-search/article-document';
+import { articleDocumentFields } from '@domain/article-search/article-document';
 import { articlesIndex, fieldNamesOf } from './index-definition';
 
 describe('the articles index', () => {

@@ -5,7 +5,7 @@
  * column named `${field}_tsv` (to_tsvector('simple', …), GIN-indexed). Collections are text[].
  */
 
-import { articleSortColumns, orderBy } from '../../src/domain/article-search/query';
+import { articleSortColumns, orderBy } from '@domain/article-search/query';
 
 export type EdmType =
   | 'Edm.String'

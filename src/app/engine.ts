@@ -1,10 +1,5 @@
 import * as Comlink from 'comlink';
-import type {
-  EngineApi,
-  EngineCallbacks,
-  EngineFailure,
-  EngineOptions,
-} from '../../workers/engine-api';
+import type { EngineApi, EngineCallbacks, EngineFailure, EngineOptions } from '@workers/engine-api';
 
 export type { EngineApi, EngineCallbacks, EngineFailure, EngineOptions };
 

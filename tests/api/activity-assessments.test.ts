@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { AssessmentJson, assessmentMessages } from '../../src/domain/assessments';
-import { messages } from '../../src/domain/messages';
+import { AssessmentJson, assessmentMessages } from '@domain/assessments';
+import { messages } from '@domain/messages';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

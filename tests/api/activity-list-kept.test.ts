@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
-import { listDiseaseActivities } from '../../server/db/repositories/disease-activities';
-import { KeptActivityList } from '../../server/http/api/kept-activity-list';
-import {
-  DiseaseActivityList,
-  type DiseaseActivityListItem,
-} from '../../src/domain/disease-activities';
+import * as t from '@server/db/schema';
+import { listDiseaseActivities } from '@server/db/repositories/disease-activities';
+import { KeptActivityList } from '@server/http/api/kept-activity-list';
+import { DiseaseActivityList, type DiseaseActivityListItem } from '@domain/disease-activities';
 import type { TestServer } from '../support/test-server';
 import { backends, startFixtureServer } from '../support/test-server';
 import type { ArticleFixtures } from './articles-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
+import * as t from '@server/db/schema';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

@@ -3,18 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   ArticleSearchDocument,
   ArticleSearchResponse,
-} from '../../src/domain/article-search/article-document';
-import {
-  defaultArticleFilters,
-  type ArticleFilters,
-} from '../../src/domain/article-search/filters';
+} from '@domain/article-search/article-document';
+import { defaultArticleFilters, type ArticleFilters } from '@domain/article-search/filters';
 import {
   articleSortColumns,
   buildArticleSearchQuery,
   encodeQuery,
   type ArticleSort,
-} from '../../src/domain/article-search/query';
-import { Origin, ReadStatus } from '../../src/domain/enums';
+} from '@domain/article-search/query';
+import { Origin, ReadStatus } from '@domain/enums';
 import {
   articleIndexStore,
   freshSearch,
@@ -23,14 +20,14 @@ import {
   loadMoreArticles,
   resetArticleIndexStore,
   setArticleRead,
-} from '../../src/features/articles/index/article-index-store';
-import { loadedArticles } from '../../src/features/articles/index/visible-rows';
-import { createArticleSearchClient } from '../../workers/article-search';
+} from '@/features/articles/index/article-index-store';
+import { loadedArticles } from '@/features/articles/index/visible-rows';
+import { createArticleSearchClient } from '@workers/article-search';
 import { createTestIdentity } from '../support/test-identity';
 import { backends, startTestServer, type TestServer } from '../support/test-server';
 
 vi.mock('@/app/engine', () => ({ getEngine: () => ({}) }));
-vi.mock('../../src/features/articles/add/add-article-store', () => ({
+vi.mock('@/features/articles/add/add-article-store', () => ({
   openAddArticle: () => undefined,
 }));
 

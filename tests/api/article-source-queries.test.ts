@@ -1,9 +1,9 @@
 import { AzureKeyCredential, SearchClient } from '@azure/search-documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
-import { articleSourcesQuery } from '../../src/domain/article-source-search';
-import { createArticleSourceSearch } from '../../workers/article-source-search/article-source-search';
-import { createSearchServiceSender } from '../../workers/search-service';
+import * as t from '@server/db/schema';
+import { articleSourcesQuery } from '@domain/article-source-search';
+import { createArticleSourceSearch } from '@workers/article-source-search/article-source-search';
+import { createSearchServiceSender } from '@workers/search-service';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
 import { sdkSearch } from '../support/sdk-query';
 import { createTestIdentity } from '../support/test-identity';

@@ -1,6 +1,6 @@
-import type { Db } from '../../server/db/client';
-import * as t from '../../server/db/schema';
-import { reindexAll } from '../../server/search/indexer';
+import type { Db } from '@server/db/client';
+import * as t from '@server/db/schema';
+import { reindexAll } from '@server/search/indexer';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
 import type { Backend, TestServer } from '../support/test-server';
 import { startFixtureServer } from '../support/test-server';

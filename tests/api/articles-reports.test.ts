@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
-import { RelatedReportRow, ReportArticle } from '../../src/domain/articles';
-import { EntryType } from '../../src/domain/enums';
-import { messages } from '../../src/domain/messages';
+import * as t from '@server/db/schema';
+import { RelatedReportRow, ReportArticle } from '@domain/articles';
+import { EntryType } from '@domain/enums';
+import { messages } from '@domain/messages';
 import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
 import type { ArticleFixtures } from './articles-fixtures';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
-import { ArticleDataSource, ArticleDetail } from '../../src/domain/articles';
-import { messages } from '../../src/domain/messages';
+import * as t from '@server/db/schema';
+import { ArticleDataSource, ArticleDetail } from '@domain/articles';
+import { messages } from '@domain/messages';
 import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
 import type { ArticleFixtures } from './articles-fixtures';

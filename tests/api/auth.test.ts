@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { users } from '@server/db/schema';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
 import type { TestIdentity } from '../support/test-identity';
 import { createTestIdentity, scopeWithoutApi } from '../support/test-identity';

@@ -1,8 +1,8 @@
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { ActivityDetailJson, SaveAnswerJson } from '../../src/domain/entries/entries-api';
-import { AutoSurveillanceReview, EntryType, ReportStatus } from '../../src/domain/enums';
-import { messages } from '../../src/domain/messages';
+import { ActivityDetailJson, SaveAnswerJson } from '@domain/entries/entries-api';
+import { AutoSurveillanceReview, EntryType, ReportStatus } from '@domain/enums';
+import { messages } from '@domain/messages';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

@@ -1,14 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
-import {
-  ActivityDetailJson,
-  SaveAnswerJson,
-  collectionEtag,
-} from '../../src/domain/entries/entries-api';
-import { ReportStatus } from '../../src/domain/enums';
-import { messages } from '../../src/domain/messages';
+import * as t from '@server/db/schema';
+import { ActivityDetailJson, SaveAnswerJson, collectionEtag } from '@domain/entries/entries-api';
+import { ReportStatus } from '@domain/enums';
+import { messages } from '@domain/messages';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

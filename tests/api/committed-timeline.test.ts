@@ -1,13 +1,10 @@
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import {
-  CommittedTimelineJson,
-  decodeCommittedTimeline,
-} from '../../src/domain/entries/committed-timeline';
-import { ActivityDetailJson, SaveAnswerJson } from '../../src/domain/entries/entries-api';
-import { EntryType } from '../../src/domain/enums';
-import { committedArithmeticRows } from '../../server/db/repositories/entries-read';
-import { sourceOfRow } from '../../server/db/repositories/entries-submission';
+import { CommittedTimelineJson, decodeCommittedTimeline } from '@domain/entries/committed-timeline';
+import { ActivityDetailJson, SaveAnswerJson } from '@domain/entries/entries-api';
+import { EntryType } from '@domain/enums';
+import { committedArithmeticRows } from '@server/db/repositories/entries-read';
+import { sourceOfRow } from '@server/db/repositories/entries-submission';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

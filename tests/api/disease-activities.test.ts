@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
-import { DiseaseActivityList } from '../../src/domain/disease-activities';
-import { messages } from '../../src/domain/messages';
+import * as t from '@server/db/schema';
+import { DiseaseActivityList } from '@domain/disease-activities';
+import { messages } from '@domain/messages';
 import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
 import { backends, startTestServer } from '../support/test-server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
-import * as t from '../../server/db/schema';
+import type { Db } from '@server/db/client';
+import * as t from '@server/db/schema';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
 import { apiClient } from './articles-fixtures';
 import type { Backend, TestServer } from '../support/test-server';

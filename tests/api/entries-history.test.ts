@@ -1,15 +1,15 @@
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { ReportArticle } from '../../src/domain/articles';
+import { ReportArticle } from '@domain/articles';
 import {
   DescriptionReportJson,
   HistoryRowJson,
   PreviousCaseDataJson,
   ReportJson,
   ReportsFromDateJson,
-} from '../../src/domain/entries/entries-api';
-import { EntryType } from '../../src/domain/enums';
-import { messages } from '../../src/domain/messages';
+} from '@domain/entries/entries-api';
+import { EntryType } from '@domain/enums';
+import { messages } from '@domain/messages';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { NestingAnswerJson } from '../../src/domain/entries/entries-api';
-import { messages } from '../../src/domain/messages';
+import { NestingAnswerJson } from '@domain/entries/entries-api';
+import { messages } from '@domain/messages';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

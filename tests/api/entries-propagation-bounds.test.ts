@@ -1,8 +1,8 @@
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayOf } from '../../src/domain/calendar-day';
-import { ValidateAnswerJson } from '../../src/domain/entries/entries-api';
-import { messages } from '../../src/domain/messages';
+import { addDays, todayOf } from '@domain/calendar-day';
+import { ValidateAnswerJson } from '@domain/entries/entries-api';
+import { messages } from '@domain/messages';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EntryType } from '../../src/domain/enums';
-import { messages } from '../../src/domain/messages';
+import { EntryType } from '@domain/enums';
+import { messages } from '@domain/messages';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
+import * as t from '@server/db/schema';
 import {
   ActivityDetailJson,
   SaveAnswerJson,
   ValidateAnswerJson,
-} from '../../src/domain/entries/entries-api';
-import { CommitStatus, EntryType, ReportStatus } from '../../src/domain/enums';
-import { messages } from '../../src/domain/messages';
+} from '@domain/entries/entries-api';
+import { CommitStatus, EntryType, ReportStatus } from '@domain/enums';
+import { messages } from '@domain/messages';
 import { backends } from '../support/test-server';
 import { useEntriesServer } from './entries-fixtures';
 

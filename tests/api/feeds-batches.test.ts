@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadServerConfig } from '../../server/config';
-import type { OpenDatabase } from '../../server/db/client';
-import { openDatabase } from '../../server/db/client';
-import { FeedIngestion, storeBatchSize } from '../../server/feeds/ingestion';
-import { rowsOf } from '../../server/search/execute';
+import { loadServerConfig } from '@server/config';
+import type { OpenDatabase } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
+import { FeedIngestion, storeBatchSize } from '@server/feeds/ingestion';
+import { rowsOf } from '@server/search/execute';
 import type { FeedItemSpec, FeedServer } from '../support/feed-server';
 import { rss2, startFeedServer } from '../support/feed-server';
 import { insertLookupFixtures } from '../support/lookup-fixtures';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedSourceList, PollResult } from '../../src/domain/feeds/feed-sources-api';
-import { SuggestedActionList, SuggestedReport } from '../../src/domain/suggested-actions';
-import { rowsOf } from '../../server/search/execute';
+import { FeedSourceList, PollResult } from '@domain/feeds/feed-sources-api';
+import { SuggestedActionList, SuggestedReport } from '@domain/suggested-actions';
+import { rowsOf } from '@server/search/execute';
 import type { FeedItemSpec, FeedServer } from '../support/feed-server';
 import { atom, rss2, startFeedServer } from '../support/feed-server';
 import { createTestIdentity } from '../support/test-identity';
@@ -197,7 +197,7 @@ describe.each(backends)('Feed ingestion and suggested actions on %s', (backend) 
     const res = await api('GET', '/api/feedSources');
     expect(res.status).toBe(200);
     // pollDue is what the job runs on its timer.
-    const { FeedIngestion } = await import('../../server/feeds/ingestion');
+    const { FeedIngestion } = await import('@server/feeds/ingestion');
     const outcomes = await new FeedIngestion(server.db, { timeoutMs: 800 }).pollDue();
     expect(Date.now() - started).toBeLessThan(10_000);
     const byId = new Map(outcomes.map((o) => [o.sourceId, o]));

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadServerConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { checkReadiness, Lifecycle, type Readiness } from '../../server/http/health';
+import { buildApp } from '@server/app';
+import { loadServerConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { checkReadiness, Lifecycle, type Readiness } from '@server/http/health';
 import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
 import {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { type ServerConfig, issuerOf, loadServerConfig } from '../../server/config';
-import { type OpenDatabase, openDatabase } from '../../server/db/client';
-import { type Identity, createIdentity } from '../../server/identity';
-import { loadProviderKeys } from '../../server/identity/keys';
+import { buildApp } from '@server/app';
+import { type ServerConfig, issuerOf, loadServerConfig } from '@server/config';
+import { type OpenDatabase, openDatabase } from '@server/db/client';
+import { type Identity, createIdentity } from '@server/identity';
+import { loadProviderKeys } from '@server/identity/keys';
 import { CookieJar, locationOf, refresh, request, signIn } from '../support/sign-in';
 import { freePort } from '../support/test-server';
 

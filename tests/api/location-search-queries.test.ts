@@ -1,13 +1,13 @@
 import { AzureKeyCredential, SearchClient } from '@azure/search-documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
-import { reindexAll } from '../../server/search/indexer';
+import * as t from '@server/db/schema';
+import { reindexAll } from '@server/search/indexer';
 import {
   countriesQuery,
   locationByIdQuery,
   locationsWithinCountryQuery,
   travellerLocationsQuery,
-} from '../../src/domain/location-search';
+} from '@domain/location-search';
 import { insertSearchFixtures, place } from '../support/search-fixtures';
 import { sdkSearch } from '../support/sdk-query';
 import { createTestIdentity } from '../support/test-identity';

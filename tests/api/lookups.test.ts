@@ -1,6 +1,6 @@
 import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Lookups, lookupEndpoints } from '../../src/domain/lookups';
+import { Lookups, lookupEndpoints } from '@domain/lookups';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
 import type { TestIdentity } from '../support/test-identity';
 import { createTestIdentity } from '../support/test-identity';

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishedSearchKeysRefused } from '../../server/config';
+import { publishedSearchKeysRefused } from '@server/config';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { freePort } from '../support/test-server';

@@ -8,7 +8,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { externalIdentity } from '../../server/identity';
+import { externalIdentity } from '@server/identity';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
 import type { TestIdentity } from '../support/test-identity';
 import { createTestIdentity } from '../support/test-identity';

@@ -1,13 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntryType, ReportStatus } from '../../src/domain/enums';
-import type { Db } from '../../server/db/client';
-import * as t from '../../server/db/schema';
-import { recordAudits } from '../../server/db/repositories/audit';
-import {
-  insertArticleLinks,
-  insertReports,
-} from '../../server/db/repositories/reports-batch-insert';
+import { EntryType, ReportStatus } from '@domain/enums';
+import type { Db } from '@server/db/client';
+import * as t from '@server/db/schema';
+import { recordAudits } from '@server/db/repositories/audit';
+import { insertArticleLinks, insertReports } from '@server/db/repositories/reports-batch-insert';
 import { backends, openTestDatabase } from '../support/test-server';
 import type { EntriesFixtures } from './entries-fixtures';
 import { insertEntriesFixtures } from './entries-fixtures';

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { setPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonBoundsBroken, defaultJsonBounds } from '../../server/http/json-bounds';
+import { jsonBoundsBroken, defaultJsonBounds } from '@server/http/json-bounds';
 import { insertSearchFixtures } from '../support/search-fixtures';
 import type { TestIdentity } from '../support/test-identity';
 import { createTestIdentity } from '../support/test-identity';

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadServerConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { rowsOf } from '../../server/search/execute';
-import { reindexAll } from '../../server/search/indexer';
-import { embeddedSearchAdminKey } from '../../server/config';
+import { loadServerConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { rowsOf } from '@server/search/execute';
+import { reindexAll } from '@server/search/indexer';
+import { embeddedSearchAdminKey } from '@server/config';
 import { signIn } from '../support/sign-in';
 import {
   articleKeysFilter,

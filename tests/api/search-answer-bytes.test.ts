@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
-import { applyIndexBatch, parseIndexBatch } from '../../server/search/batch';
-import { articlesIndex } from '../../server/search/index-definition';
+import type { Db } from '@server/db/client';
+import { applyIndexBatch, parseIndexBatch } from '@server/search/batch';
+import { articlesIndex } from '@server/search/index-definition';
 import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
 import { startTestServer } from '../support/test-server';

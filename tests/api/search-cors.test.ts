@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { azureIndexOf, articlesIndex, locationsIndex } from '../../server/search/index-definition';
+import { azureIndexOf, articlesIndex, locationsIndex } from '@server/search/index-definition';
 import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
 import { startArticlesServer } from './articles-fixtures';

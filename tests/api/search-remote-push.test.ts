@@ -6,17 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  embeddedSearchAdminKey,
-  embeddedSearchQueryKey,
-  loadServerConfig,
-} from '../../server/config';
-import type { Db } from '../../server/db/client';
-import { openDatabase } from '../../server/db/client';
-import * as t from '../../server/db/schema';
-import { countDocuments, rowsOf } from '../../server/search/execute';
-import { articlesIndex } from '../../server/search/index-definition';
-import { reindexAll } from '../../server/search/indexer';
+import { embeddedSearchAdminKey, embeddedSearchQueryKey, loadServerConfig } from '@server/config';
+import type { Db } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
+import * as t from '@server/db/schema';
+import { countDocuments, rowsOf } from '@server/search/execute';
+import { articlesIndex } from '@server/search/index-definition';
+import { reindexAll } from '@server/search/indexer';
 import { rss2, startFeedServer, type FeedServer } from '../support/feed-server';
 import { waitUntil } from '../support/search-probe';
 import type { ServerProcess } from '../support/server-process';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedSearchAdminKey } from '../../server/config';
+import { embeddedSearchAdminKey } from '@server/config';
 import { searchDocuments, type SearchService } from '../support/search-probe';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWorldGazetteer } from '../../server/gazetteer/load';
-import type { QueryParameters } from '../../src/domain/article-search/query';
+import { ensureWorldGazetteer } from '@server/gazetteer/load';
+import type { QueryParameters } from '@domain/article-search/query';
 import {
   countriesQuery,
   locationsWithinCountryQuery,
   travellerLocationsQuery,
-} from '../../src/domain/location-search';
+} from '@domain/location-search';
 import { createTestIdentity } from '../support/test-identity';
 import type { TestServer } from '../support/test-server';
 import { backends, startTestServer } from '../support/test-server';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../server/db/migrate';
+import { migrationsFolder } from '@server/db/migrate';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { createPostgresDatabase, freePort } from '../support/test-server';

@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SuggestedActionList,
-  SuggestedArticlesAssociated,
-} from '../../src/domain/suggested-actions';
-import * as t from '../../server/db/schema';
+import { SuggestedActionList, SuggestedArticlesAssociated } from '@domain/suggested-actions';
+import * as t from '@server/db/schema';
 import type { TestServer } from '../support/test-server';
 import { backends } from '../support/test-server';
 import type { ArticleFixtures } from './articles-fixtures';

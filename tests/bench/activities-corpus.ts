@@ -6,9 +6,9 @@
  * the copies' inserts, as they would for any writer.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
-import { rowsOf } from '../../server/search/execute';
-import { seed } from '../../server/seed/run';
+import type { Db } from '@server/db/client';
+import { rowsOf } from '@server/search/execute';
+import { seed } from '@server/seed/run';
 
 /** Activities the seed writes before the copies; the result has 4× as many. */
 export const seededActivities = 5_000;

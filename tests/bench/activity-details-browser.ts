@@ -16,9 +16,9 @@
 import type { Page } from '@playwright/test';
 import { launchBenchChromium } from './bench-chromium';
 import { sql } from 'drizzle-orm';
-import { loadServerConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { recomputeMark } from '../../src/features/activities/details/details-marks';
+import { loadServerConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { recomputeMark } from '@/features/activities/details/details-marks';
 
 export interface Spread {
   readonly p50: number;

@@ -5,11 +5,11 @@
  * seeded beforehand (`npm run seed`). Prints median, min and max of repeated runs.
  * `node --import tsx tests/bench/activity-figures.ts`
  */
-import { loadServerConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { activityNewCases, activityTotals } from '../../server/db/repositories/activity-figures';
-import { listDiseaseActivities } from '../../server/db/repositories/disease-activities';
-import { diseaseActivities, diseaseActivitySummaries } from '../../server/db/schema';
+import { loadServerConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { activityNewCases, activityTotals } from '@server/db/repositories/activity-figures';
+import { listDiseaseActivities } from '@server/db/repositories/disease-activities';
+import { diseaseActivities, diseaseActivitySummaries } from '@server/db/schema';
 
 const today = new Date().toISOString().slice(0, 10);
 async function time<T>(

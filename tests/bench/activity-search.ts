@@ -11,12 +11,12 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import Fuse from 'fuse.js';
 import { Schema } from 'effect';
-import { defaultActivitySort, noActivityFilters } from '../../src/domain/activity-index';
-import type { ActivityFilters, ActivitySort } from '../../src/domain/activity-index';
-import { DiseaseActivityList, activityTitle } from '../../src/domain/disease-activities';
-import type { DiseaseActivityListItem } from '../../src/domain/disease-activities';
-import { ActivityIndex } from '../../workers/activity-search/activity-index';
-import { ActivityFinder } from '../../workers/activity-search/fuzzy-find';
+import { defaultActivitySort, noActivityFilters } from '@domain/activity-index';
+import type { ActivityFilters, ActivitySort } from '@domain/activity-index';
+import { DiseaseActivityList, activityTitle } from '@domain/disease-activities';
+import type { DiseaseActivityListItem } from '@domain/disease-activities';
+import { ActivityIndex } from '@workers/activity-search/activity-index';
+import { ActivityFinder } from '@workers/activity-search/fuzzy-find';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

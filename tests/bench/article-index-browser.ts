@@ -18,7 +18,7 @@
  */
 import type { Page } from '@playwright/test';
 import { keyRecordingPage, launchBenchChromium } from './bench-chromium';
-import { articleSearchMarks } from '../../src/features/articles/index/article-search-marks';
+import { articleSearchMarks } from '@/features/articles/index/article-search-marks';
 
 /** Queries analysts type: words, prefixes, AND, NOT, OR and phrases (spec 000 §2 syntax). */
 const queries = [

@@ -30,7 +30,7 @@
  */
 import type { Page } from '@playwright/test';
 import { keyRecordingPage, launchBenchChromium } from './bench-chromium';
-import { articleSearchMarks } from '../../src/features/articles/index/article-search-marks';
+import { articleSearchMarks } from '@/features/articles/index/article-search-marks';
 import type { Spread } from './article-index-browser';
 
 declare global {

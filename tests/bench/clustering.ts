@@ -3,8 +3,8 @@
  * `clusterBatch` on freshly built batches shaped like the seed (stories of 1–5 outlets, one
  * parent each, in insertedDate order) and reports mean and p99 per batch in microseconds.
  */
-import type { Clusterable } from '../../src/domain/article-search/clustering';
-import { clusterBatch } from '../../src/domain/article-search/clustering';
+import type { Clusterable } from '@domain/article-search/clustering';
+import { clusterBatch } from '@domain/article-search/clustering';
 
 /** Mean and p99 of one 100-article batch, in microseconds. */
 export interface ClusteringBenchResult {

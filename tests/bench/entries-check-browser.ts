@@ -22,16 +22,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 import { launchBenchChromium } from './bench-chromium';
 import { build } from 'vite';
-import { addDays, todayOf } from '../../src/domain/calendar-day';
-import { encodeCommittedTimeline } from '../../src/domain/entries/committed-timeline';
-import type { ActivityDetailJson } from '../../src/domain/entries/entries-api';
-import {
-  AutoSurveillanceReview,
-  CommitStatus,
-  LocationType,
-  UpdateStatus,
-} from '../../src/domain/enums';
-import type { EntriesSubmission } from '../../workers/activity-details/details-engine-api';
+import { addDays, todayOf } from '@domain/calendar-day';
+import { encodeCommittedTimeline } from '@domain/entries/committed-timeline';
+import type { ActivityDetailJson } from '@domain/entries/entries-api';
+import { AutoSurveillanceReview, CommitStatus, LocationType, UpdateStatus } from '@domain/enums';
+import type { EntriesSubmission } from '@workers/activity-details/details-engine-api';
 import type { EntriesCheckBenchInput, EntriesCheckBenchOutput } from './entries-check-page/main';
 import { history } from './entries';
 import type { Spread } from './activity-details-browser';

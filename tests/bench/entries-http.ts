@@ -7,8 +7,8 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
-import * as t from '../../server/db/schema';
+import type { Db } from '@server/db/client';
+import * as t from '@server/db/schema';
 import { insertLookupFixtures } from '../support/lookup-fixtures';
 import { createTestIdentity } from '../support/test-identity';
 import { startTestServer } from '../support/test-server';

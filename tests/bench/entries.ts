@@ -4,14 +4,14 @@
  * §5 rule of one new case entry per location, and the Daily Totals — on Node with the same
  * code the worker runs. Reports the median and p95 of repeated runs, in milliseconds.
  */
-import { addDays } from '../../src/domain/calendar-day';
-import type { DailyTotalSource } from '../../src/domain/entries/daily-totals';
-import type { CaseCount } from '../../src/domain/entries/case-figures';
-import { mapFigures } from '../../src/domain/entries/case-figures';
-import type { SubmissionContext, SubmittedEntry } from '../../src/domain/entries/submission';
-import { validateSubmission } from '../../src/domain/entries/submission';
-import { indexCommitted } from '../../src/domain/entries/timeline-index';
-import { EntryType, ReportStatus } from '../../src/domain/enums';
+import { addDays } from '@domain/calendar-day';
+import type { DailyTotalSource } from '@domain/entries/daily-totals';
+import type { CaseCount } from '@domain/entries/case-figures';
+import { mapFigures } from '@domain/entries/case-figures';
+import type { SubmissionContext, SubmittedEntry } from '@domain/entries/submission';
+import { validateSubmission } from '@domain/entries/submission';
+import { indexCommitted } from '@domain/entries/timeline-index';
+import { EntryType, ReportStatus } from '@domain/enums';
 
 export interface EntriesBenchResult {
   readonly locations: number;

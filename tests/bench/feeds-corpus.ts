@@ -10,17 +10,17 @@
  *
  * `npm run feeds:corpus` writes tests/fixtures/feeds-labelled.json (300 items) from it.
  */
-import { LocationType } from '../../src/domain/enums';
-import { countrySynonyms, diseaseSynonyms } from '../../src/domain/feeds/synonyms';
-import type { TaggingDictionary } from '../../src/domain/feeds/tagger';
-import type { SeedDisease } from '../../server/seed/data/diseases';
-import { seedDiseases } from '../../server/seed/data/diseases';
-import { contextTagGroups } from '../../server/seed/data/lookups';
-import { seedSpecies } from '../../server/seed/data/species';
-import type { CountryPlaces } from '../../server/seed/generate/locations';
-import { generateLocations } from '../../server/seed/generate/locations';
-import type { Rng } from '../../server/seed/prng';
-import { createRng } from '../../server/seed/prng';
+import { LocationType } from '@domain/enums';
+import { countrySynonyms, diseaseSynonyms } from '@domain/feeds/synonyms';
+import type { TaggingDictionary } from '@domain/feeds/tagger';
+import type { SeedDisease } from '@server/seed/data/diseases';
+import { seedDiseases } from '@server/seed/data/diseases';
+import { contextTagGroups } from '@server/seed/data/lookups';
+import { seedSpecies } from '@server/seed/data/species';
+import type { CountryPlaces } from '@server/seed/generate/locations';
+import { generateLocations } from '@server/seed/generate/locations';
+import type { Rng } from '@server/seed/prng';
+import { createRng } from '@server/seed/prng';
 
 export interface LabelledItem {
   readonly id: string;

@@ -8,9 +8,9 @@
  * names nothing else capitalised, so the padding does not make different stories look alike
  * (real reports' boilerplate varies more than twelve paragraphs can).
  */
-import { seedDiseases } from '../../server/seed/data/diseases';
-import type { Rng } from '../../server/seed/prng';
-import { createRng } from '../../server/seed/prng';
+import { seedDiseases } from '@server/seed/data/diseases';
+import type { Rng } from '@server/seed/prng';
+import { createRng } from '@server/seed/prng';
 import type { LabelledItem } from './feeds-corpus';
 import { generateLabelledItems } from './feeds-corpus';
 

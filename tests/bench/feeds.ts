@@ -9,10 +9,10 @@
  *    (else PGlite), with the time of each stage and the tagger's cost an item alone.
  */
 import { readFileSync } from 'node:fs';
-import { StoryClusters } from '../../src/domain/feeds/clustering';
-import { guessContentType } from '../../src/domain/feeds/content-type';
-import { minhashSignature } from '../../src/domain/feeds/minhash';
-import { Tagger } from '../../src/domain/feeds/tagger';
+import { StoryClusters } from '@domain/feeds/clustering';
+import { guessContentType } from '@domain/feeds/content-type';
+import { minhashSignature } from '@domain/feeds/minhash';
+import { Tagger } from '@domain/feeds/tagger';
 import type { LabelledItem } from './feeds-corpus';
 import { labelledDictionary } from './feeds-corpus';
 import { measureThroughput } from './feeds-throughput';

@@ -12,16 +12,16 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { ensureWorldGazetteer } from '../../server/gazetteer/load';
-import { rowsOf } from '../../server/search/execute';
-import { reindexAll } from '../../server/search/indexer';
-import { seed } from '../../server/seed/run';
-import type { QueryParameters } from '../../src/domain/article-search/query';
+import { ensureWorldGazetteer } from '@server/gazetteer/load';
+import { rowsOf } from '@server/search/execute';
+import { reindexAll } from '@server/search/indexer';
+import { seed } from '@server/seed/run';
+import type { QueryParameters } from '@domain/article-search/query';
 import {
   countriesQuery,
   locationsWithinCountryQuery,
   travellerLocationsQuery,
-} from '../../src/domain/location-search';
+} from '@domain/location-search';
 import { createTestIdentity } from '../support/test-identity';
 import { startTestServer, type Backend, type TestServer } from '../support/test-server';
 import { percentile } from './search-queries';

@@ -21,11 +21,11 @@ import { launchBenchChromium } from './bench-chromium';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build } from 'vite';
-import { windowStart } from '../../src/domain/activity-trends';
-import type { DiseaseActivityListItem } from '../../src/domain/disease-activities';
-import { AutoSurveillanceReview, CommitStatus, UpdateStatus } from '../../src/domain/enums';
-import { generateLocations } from '../../server/seed/generate/locations';
-import { createRng } from '../../server/seed/prng';
+import { windowStart } from '@domain/activity-trends';
+import type { DiseaseActivityListItem } from '@domain/disease-activities';
+import { AutoSurveillanceReview, CommitStatus, UpdateStatus } from '@domain/enums';
+import { generateLocations } from '@server/seed/generate/locations';
+import { createRng } from '@server/seed/prng';
 import type { Spread } from './activity-details-browser';
 import type { MapBenchInput, MapBenchOutput } from './map-page/main';
 

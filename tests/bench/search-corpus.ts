@@ -6,24 +6,24 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/client';
-import type { Db } from '../../server/db/client';
-import { rowsOf } from '../../server/search/execute';
-import { articlesIndex, fieldNamesOf } from '../../server/search/index-definition';
-import { seedDiseases } from '../../server/seed/data/diseases';
+import { openDatabase } from '@server/db/client';
+import type { Db } from '@server/db/client';
+import { rowsOf } from '@server/search/execute';
+import { articlesIndex, fieldNamesOf } from '@server/search/index-definition';
+import { seedDiseases } from '@server/seed/data/diseases';
 import {
   contextTagGroups,
   dataSourceCategories,
   dataSourceGroups,
   dataSourcePriorities,
-} from '../../server/seed/data/lookups';
-import { defaultSeedUserIds, seedUsers } from '../../server/seed/data/users';
-import { DEFAULT_SEED } from '../../server/seed/generate';
-import type { GeneratedArticles } from '../../server/seed/generate/articles';
-import { generateArticles } from '../../server/seed/generate/articles';
-import type { GeneratedLocations } from '../../server/seed/generate/locations';
-import { generateLocations } from '../../server/seed/generate/locations';
-import { createRng } from '../../server/seed/prng';
+} from '@server/seed/data/lookups';
+import { defaultSeedUserIds, seedUsers } from '@server/seed/data/users';
+import { DEFAULT_SEED } from '@server/seed/generate';
+import type { GeneratedArticles } from '@server/seed/generate/articles';
+import { generateArticles } from '@server/seed/generate/articles';
+import type { GeneratedLocations } from '@server/seed/generate/locations';
+import { generateLocations } from '@server/seed/generate/locations';
+import { createRng } from '@server/seed/prng';
 import type { CorpusTarget } from './search-target';
 import { benchConfig } from './search-target';
 

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createRng } from '../../server/seed/prng';
+import { createRng } from '@server/seed/prng';
 import { httpGet } from './http-get';
 import type { CorpusTarget } from './search-target';
 import { ensureCorpus } from './search-corpus';

@@ -5,7 +5,7 @@
  * repeats except the default first page (its share is {@link mixShares}' `default`), which every
  * analyst's index opens on.
  */
-import { ArticleContentType, Origin, ReadStatus } from '../../src/domain/enums';
+import { ArticleContentType, Origin, ReadStatus } from '@domain/enums';
 import {
   articleSortColumns,
   buildArticleLookup,
@@ -16,15 +16,12 @@ import {
   type ArticleSort,
   type QueryParameters,
   type WallClockToInstant,
-} from '../../src/domain/article-search/query';
-import {
-  defaultArticleFilters,
-  type ArticleFilters,
-} from '../../src/domain/article-search/filters';
-import { articleSearchFields } from '../../src/domain/article-search/search-text';
-import { seedDiseases } from '../../server/seed/data/diseases';
-import { dataSourceCategories, dataSourceGroups } from '../../server/seed/data/lookups';
-import { createRng, type Rng } from '../../server/seed/prng';
+} from '@domain/article-search/query';
+import { defaultArticleFilters, type ArticleFilters } from '@domain/article-search/filters';
+import { articleSearchFields } from '@domain/article-search/search-text';
+import { seedDiseases } from '@server/seed/data/diseases';
+import { dataSourceCategories, dataSourceGroups } from '@server/seed/data/lookups';
+import { createRng, type Rng } from '@server/seed/prng';
 
 /** What a request of the mix stands for (the per-class table's rows). */
 export const mixClasses = [

@@ -2,8 +2,8 @@
  * The search bench's fixed query mix: each query as the browser's article search client sends
  * it (spec 000 §7 "Article search service") and the same query written by hand as SQL, the floor.
  */
-import { excludedDiseasePreset } from '../../src/domain/excluded-diseases';
-import { articlesIndex, fieldNamesOf } from '../../server/search/index-definition';
+import { excludedDiseasePreset } from '@domain/excluded-diseases';
+import { articlesIndex, fieldNamesOf } from '@server/search/index-definition';
 
 /** One query of the mix. */
 export interface BenchQuery {

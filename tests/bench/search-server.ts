@@ -4,13 +4,13 @@
  * timed in this process on the very connection the service uses, asked for over IPC.
  */
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
-import { createIdentity } from '../../server/identity';
-import { rowsOf } from '../../server/search/execute';
-import { articlesIndex } from '../../server/search/index-definition';
-import { MemoryEngine } from '../../server/search/memory/engine';
-import { normaliseSearchRequest, rawFromQueryString } from '../../server/search/request';
+import { buildApp } from '@server/app';
+import { openDatabase } from '@server/db/client';
+import { createIdentity } from '@server/identity';
+import { rowsOf } from '@server/search/execute';
+import { articlesIndex } from '@server/search/index-definition';
+import { MemoryEngine } from '@server/search/memory/engine';
+import { normaliseSearchRequest, rawFromQueryString } from '@server/search/request';
 import type { CorpusTarget } from './search-target';
 import { benchConfig } from './search-target';
 import type {

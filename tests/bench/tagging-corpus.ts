@@ -12,15 +12,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { LocationType } from '../../src/domain/enums';
-import type { GazetteerPlace, TaggingDictionary } from '../../src/domain/feeds/tagger';
-import { Tagger } from '../../src/domain/feeds/tagger';
-import { seedDiseases } from '../../server/seed/data/diseases';
-import { contextTagGroups } from '../../server/seed/data/lookups';
-import { worldCountryId, worldDivisionId } from '../../server/gazetteer/load';
-import { nameKey } from '../../server/gazetteer/names';
-import { buildWorldGazetteer } from '../../server/gazetteer/world';
-import { generateLocations } from '../../server/seed/generate/locations';
+import { LocationType } from '@domain/enums';
+import type { GazetteerPlace, TaggingDictionary } from '@domain/feeds/tagger';
+import { Tagger } from '@domain/feeds/tagger';
+import { seedDiseases } from '@server/seed/data/diseases';
+import { contextTagGroups } from '@server/seed/data/lookups';
+import { worldCountryId, worldDivisionId } from '@server/gazetteer/load';
+import { nameKey } from '@server/gazetteer/names';
+import { buildWorldGazetteer } from '@server/gazetteer/world';
+import { generateLocations } from '@server/seed/generate/locations';
 
 export const corpusPath = 'tests/fixtures/band-outbreak-corpus.json';
 

@@ -1,6 +1,6 @@
 import { expect, type Page } from './fixtures';
 import { signIn } from '../support/sign-in';
-import { knownLocationTypesFilter } from '../../src/domain/location-search';
+import { knownLocationTypesFilter } from '@domain/location-search';
 
 /**
  * Setting the scene for the details screen's e2e tests through the real API (signed in over

@@ -1,6 +1,6 @@
 import { expect, test, type Page, signIn } from './fixtures';
-import fixtures from '../../src/ui/sanitized-html.fixtures.json' with { type: 'json' };
-import { embeddedSearchAdminKey, embeddedSearchQueryKey } from '../../server/config';
+import fixtures from '@/ui/sanitized-html.fixtures.json' with { type: 'json' };
+import { embeddedSearchAdminKey, embeddedSearchQueryKey } from '@server/config';
 
 /** The article details screen in real Chromium against the real server and seeded data. */
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { productTag } from '../../src/domain/runtime-config';
+import { productTag } from '@domain/runtime-config';
 import {
   apiSession,
   commitCases,

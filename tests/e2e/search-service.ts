@@ -1,5 +1,5 @@
 import { expect, type Page } from './fixtures';
-import { embeddedSearchQueryKey } from '../../server/config';
+import { embeddedSearchQueryKey } from '@server/config';
 
 /**
  * The article search service's own answer, asked with the server-to-server query key: the

@@ -1,7 +1,7 @@
-import type { TimelineEntry } from '../../src/domain/entries/case-arithmetic';
-import type { CaseCount, CaseCounts, CaseFigure } from '../../src/domain/entries/case-figures';
-import { emptyCaseCount, mapFigures } from '../../src/domain/entries/case-figures';
-import { EntryType, ReportStatus } from '../../src/domain/enums';
+import type { TimelineEntry } from '@domain/entries/case-arithmetic';
+import type { CaseCount, CaseCounts, CaseFigure } from '@domain/entries/case-figures';
+import { emptyCaseCount, mapFigures } from '@domain/entries/case-figures';
+import { EntryType, ReportStatus } from '@domain/enums';
 
 /** Short builders for case entries in domain tests. */
 

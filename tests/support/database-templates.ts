@@ -4,8 +4,8 @@ import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadServerConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
+import { loadServerConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
 
 /**
  * Vitest global set-up: a migrated database to start each test server's database from, made

@@ -1,4 +1,4 @@
-import type { Lookups } from '../../src/domain/lookups';
+import type { Lookups } from '@domain/lookups';
 import type { CannedAnswer } from './recording-api-server';
 
 /** A small valid GET /api/lookups answer. */

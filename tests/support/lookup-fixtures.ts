@@ -1,5 +1,5 @@
-import type { Db } from '../../server/db/client';
-import * as t from '../../server/db/schema';
+import type { Db } from '@server/db/client';
+import * as t from '@server/db/schema';
 
 /**
  * A few lookup rows for API tests (the seed engineer owns real data): enough that every lookup

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrationsFolder } from '../../server/db/migrate';
+import { migrationsFolder } from '@server/db/migrate';
 
 /** A copy of the committed migrations that stops before `tag` (an old database's state). */
 export function migrationsBefore(tag: string): { folder: string; remove(): void } {

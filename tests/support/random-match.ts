@@ -1,5 +1,5 @@
-import type { Rng } from '../../server/seed/prng';
-import { emptyBitset, setBit, type Bitset } from '../../server/search/memory/bitset';
+import type { Rng } from '@server/seed/prng';
+import { emptyBitset, setBit, type Bitset } from '@server/search/memory/bitset';
 
 /** A match bitset of `size` slots, each set with probability `density`, and its slots listed. */
 export function randomMatch(

@@ -1,5 +1,5 @@
 import type { SearchClient, SearchOptions } from '@azure/search-documents';
-import type { QueryParameters } from '../../src/domain/article-search/query';
+import type { QueryParameters } from '@domain/article-search/query';
 
 /**
  * The GET parameters a query builder made, as the official SDK's search options: what an Azure

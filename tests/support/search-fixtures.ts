@@ -1,6 +1,6 @@
-import type { Db } from '../../server/db/client';
-import * as t from '../../server/db/schema';
-import { reindexAll } from '../../server/search/indexer';
+import type { Db } from '@server/db/client';
+import * as t from '@server/db/schema';
+import { reindexAll } from '@server/search/indexer';
 import { insertLookupFixtures } from './lookup-fixtures';
 
 /** Gazetteer ids of the fixture locations. */

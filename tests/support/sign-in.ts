@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Schema } from 'effect';
-import { defaultOidcScope } from '../../src/domain/runtime-config';
+import { defaultOidcScope } from '@domain/runtime-config';
 
 /** The cookies of one user agent: name → value, set and cleared by Set-Cookie. */
 export class CookieJar {

@@ -1,8 +1,8 @@
 import { SignJWT, errors, generateKeyPair, jwtVerify } from 'jose';
 import type { CryptoKey } from 'jose';
-import { ApiScope, defaultOidcScope } from '../../src/domain/runtime-config';
-import type { AccessTokenClaims, Identity } from '../../server/identity';
-import { claimsOf } from '../../server/identity/verify';
+import { ApiScope, defaultOidcScope } from '@domain/runtime-config';
+import type { AccessTokenClaims, Identity } from '@server/identity';
+import { claimsOf } from '@server/identity/verify';
 
 /** Who a test token is for; every field optional. */
 export interface TestTokenClaims {

@@ -4,16 +4,16 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
-import type { ServerConfig } from '../../server/config';
-import { loadServerConfig } from '../../server/config';
-import type { Db, OpenDatabase } from '../../server/db/client';
-import { openDatabase } from '../../server/db/client';
-import type { Identity } from '../../server/identity';
-import { articlesIndex } from '../../server/search/index-definition';
+import { buildApp } from '@server/app';
+import type { ServerConfig } from '@server/config';
+import { loadServerConfig } from '@server/config';
+import type { Db, OpenDatabase } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
+import type { Identity } from '@server/identity';
+import { articlesIndex } from '@server/search/index-definition';
 import type { TestIdentity } from './test-identity';
 import { createTestIdentity } from './test-identity';
-import { MemoryEngine } from '../../server/search/memory/engine';
+import { MemoryEngine } from '@server/search/memory/engine';
 
 /** Which database a test server runs on. */
 export type Backend = 'pglite' | 'postgres';

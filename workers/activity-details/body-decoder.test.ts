@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { EntriesBody } from '../../src/domain/entries/entries-api';
-import { EntryType } from '../../src/domain/enums';
+import { EntriesBody } from '@domain/entries/entries-api';
+import { EntryType } from '@domain/enums';
 import { createBodyDecoder } from './body-decoder';
 
 const body = {

@@ -6,7 +6,7 @@ import {
   InactivityInput,
   ReportingPeriodInput,
   TravellerInput,
-} from '../../src/domain/entries/entries-api';
+} from '@domain/entries/entries-api';
 
 /**
  * Decodes the body of a pre-check with EntriesBody's own schemas, one entry at a time, keeping

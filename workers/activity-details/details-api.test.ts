@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EntryType, ReportStatus } from '../../src/domain/enums';
-import type { ActivityDetailJson, ReportJson } from '../../src/domain/entries/entries-api';
+import { EntryType, ReportStatus } from '@domain/enums';
+import type { ActivityDetailJson, ReportJson } from '@domain/entries/entries-api';
 import type { ApiCall } from '../api-client';
 import { ApiError } from '../errors';
 import { createActivityDetailsApi } from './details-api';

@@ -1,12 +1,12 @@
-import { addDays, todayOf } from '../../src/domain/calendar-day';
-import { ReportStatus } from '../../src/domain/enums';
+import { addDays, todayOf } from '@domain/calendar-day';
+import { ReportStatus } from '@domain/enums';
 import {
   caseEntryTypes,
   periodEntryTypes,
   recomputeEntries,
   type TimelineEntry,
-} from '../../src/domain/entries/case-arithmetic';
-import type { CaseCounts } from '../../src/domain/entries/case-figures';
+} from '@domain/entries/case-arithmetic';
+import type { CaseCounts } from '@domain/entries/case-figures';
 import {
   ActivityDetailJson,
   ReportsFromDateJson,
@@ -14,7 +14,7 @@ import {
   ValidateAnswerJson,
   recentDays,
   type ReportJson,
-} from '../../src/domain/entries/entries-api';
+} from '@domain/entries/entries-api';
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError } from '../errors';
 import { requireParam } from '../require-param';

@@ -1,14 +1,14 @@
-import type { EntryType, ReportStatus } from '../../src/domain/enums';
-import type { CaseCounts } from '../../src/domain/entries/case-figures';
-import type { PreviousEntry } from '../../src/domain/entries/case-arithmetic';
+import type { EntryType, ReportStatus } from '@domain/enums';
+import type { CaseCounts } from '@domain/entries/case-figures';
+import type { PreviousEntry } from '@domain/entries/case-arithmetic';
 import type {
   ActivityDetailJson,
   EntriesBody,
   ReportsFromDateJson,
   SaveAnswerJson,
   ValidateAnswerJson,
-} from '../../src/domain/entries/entries-api';
-import type { PropagationRequest } from '../../src/domain/entries/submission';
+} from '@domain/entries/entries-api';
+import type { PropagationRequest } from '@domain/entries/submission';
 
 /** Which activity page: the route's two ids (spec 001 §2). */
 export interface ActivityKey {

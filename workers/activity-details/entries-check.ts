@@ -1,18 +1,15 @@
-import { todayOf } from '../../src/domain/calendar-day';
-import {
-  CommittedTimelineJson,
-  decodeCommittedTimeline,
-} from '../../src/domain/entries/committed-timeline';
-import type { DailyTotalSource } from '../../src/domain/entries/daily-totals';
-import type { ActivityDetailJson, ValidateAnswerJson } from '../../src/domain/entries/entries-api';
-import type { PeriodSpan } from '../../src/domain/entries/propagation';
-import { bodyEntries } from '../../src/domain/entries/submission-body';
-import type { SubmissionContext, SubmissionLocation } from '../../src/domain/entries/submission';
-import { validateSubmission } from '../../src/domain/entries/submission';
-import type { CommittedIndex } from '../../src/domain/entries/timeline-index';
-import { indexCommitted } from '../../src/domain/entries/timeline-index';
-import { validateAnswerOf } from '../../src/domain/entries/validate-answer';
-import { EntryType, LocationType, ReportStatus } from '../../src/domain/enums';
+import { todayOf } from '@domain/calendar-day';
+import { CommittedTimelineJson, decodeCommittedTimeline } from '@domain/entries/committed-timeline';
+import type { DailyTotalSource } from '@domain/entries/daily-totals';
+import type { ActivityDetailJson, ValidateAnswerJson } from '@domain/entries/entries-api';
+import type { PeriodSpan } from '@domain/entries/propagation';
+import { bodyEntries } from '@domain/entries/submission-body';
+import type { SubmissionContext, SubmissionLocation } from '@domain/entries/submission';
+import { validateSubmission } from '@domain/entries/submission';
+import type { CommittedIndex } from '@domain/entries/timeline-index';
+import { indexCommitted } from '@domain/entries/timeline-index';
+import { validateAnswerOf } from '@domain/entries/validate-answer';
+import { EntryType, LocationType, ReportStatus } from '@domain/enums';
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError } from '../errors';
 import type { ActivityKey, EntriesCheckReady, EntriesSubmission } from './details-engine-api';

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { typedCumulative, typedNew, countsOf } from '../../tests/support/case-entries';
 import { insertEntriesFixtures, type EntriesFixtures } from '../../tests/api/entries-fixtures';
 import { startFixtureServer, type TestServer } from '../../tests/support/test-server';
-import { EntryType } from '../../src/domain/enums';
+import { EntryType } from '@domain/enums';
 import { createEngine } from '../engine';
 import type { EngineApi } from '../engine-api';
 import type { EntriesSubmission, PendingCaseEntry } from './details-engine-api';
-import type { ValidateAnswerJson } from '../../src/domain/entries/entries-api';
+import type { ValidateAnswerJson } from '@domain/entries/entries-api';
 
 /**
  * Issue 6 "What it must show": for random sequences of edits, inserts and deletes of pending

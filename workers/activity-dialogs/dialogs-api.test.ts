@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { curveSeries } from '../../src/domain/entries/epi-curve';
-import { messages } from '../../src/domain/messages';
+import { curveSeries } from '@domain/entries/epi-curve';
+import { messages } from '@domain/messages';
 import { insertEntriesFixtures, type EntriesFixtures } from '../../tests/api/entries-fixtures';
 import { startFixtureServer, type TestServer } from '../../tests/support/test-server';
 import { createEngine } from '../engine';

@@ -1,13 +1,13 @@
 import { Schema } from 'effect';
-import { LinkedReports } from '../../src/domain/articles';
-import { AssessmentJson } from '../../src/domain/assessments';
+import { LinkedReports } from '@domain/articles';
+import { AssessmentJson } from '@domain/assessments';
 import {
   ActivityDetailJson,
   DescriptionReportJson,
   HistoryRowJson,
   NestingAnswerJson,
-} from '../../src/domain/entries/entries-api';
-import { activityCurveDataOf } from '../../src/domain/entries/epi-curve-totals';
+} from '@domain/entries/entries-api';
+import { activityCurveDataOf } from '@domain/entries/epi-curve-totals';
 import type { ApiCall } from '../api-client';
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError, type ApiCallError } from '../errors';

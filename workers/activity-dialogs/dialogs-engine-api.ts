@@ -1,6 +1,6 @@
-import type { LinkExistingReports, LinkedReports } from '../../src/domain/articles';
-import type { AssessmentInput, AssessmentJson } from '../../src/domain/assessments';
-import type { ActivityCurveData } from '../../src/domain/entries/epi-curve-totals';
+import type { LinkExistingReports, LinkedReports } from '@domain/articles';
+import type { AssessmentInput, AssessmentJson } from '@domain/assessments';
+import type { ActivityCurveData } from '@domain/entries/epi-curve-totals';
 import type { SearchArticlesResult } from '../engine-api';
 import type {
   ActivityDetailJson,
@@ -9,7 +9,7 @@ import type {
   HistoryRowJson,
   NestingAnswerJson,
   OverviewBody,
-} from '../../src/domain/entries/entries-api';
+} from '@domain/entries/entries-api';
 
 /** Which activity page a dialog acts on: the route's two ids (spec 001 §2). */
 export interface DialogActivityKey {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultActivitySort, noActivityFilters } from '../../src/domain/activity-index';
-import type { DiseaseActivityListItem } from '../../src/domain/disease-activities';
+import { defaultActivitySort, noActivityFilters } from '@domain/activity-index';
+import type { DiseaseActivityListItem } from '@domain/disease-activities';
 import { ActivityIndex } from './activity-index';
 import { ActivityFinder } from './fuzzy-find';
 import { ActivityQueryError, parseActivityQuery } from './query';

@@ -3,12 +3,12 @@ import type {
   ActivityFilters,
   ActivitySort,
   ActivitySortColumn,
-} from '../../src/domain/activity-index';
-import { activityChipGroups } from '../../src/domain/activity-index';
-import { activityIndexPageSize } from '../../src/domain/disease-activities';
-import type { DiseaseActivityListItem } from '../../src/domain/disease-activities';
-import { CommitStatus } from '../../src/domain/enums';
-import { compareGrowth, type Growth } from '../../src/domain/activity-trends';
+} from '@domain/activity-index';
+import { activityChipGroups } from '@domain/activity-index';
+import { activityIndexPageSize } from '@domain/disease-activities';
+import type { DiseaseActivityListItem } from '@domain/disease-activities';
+import { CommitStatus } from '@domain/enums';
+import { compareGrowth, type Growth } from '@domain/activity-trends';
 import type { Bitset } from './bitset';
 import {
   andInto,

@@ -1,5 +1,5 @@
 import Fuse from 'fuse.js';
-import type { DiseaseActivityListItem } from '../../src/domain/disease-activities';
+import type { DiseaseActivityListItem } from '@domain/disease-activities';
 import type { ActivityIndex } from './activity-index';
 import type { Bitset } from './bitset';
 import { words } from './query';

@@ -1,8 +1,5 @@
 import { Schema } from 'effect';
-import {
-  articleSourcesQuery,
-  isArticleSourceSearchable,
-} from '../../src/domain/article-source-search';
+import { articleSourcesQuery, isArticleSourceSearchable } from '@domain/article-source-search';
 import { SearchFailure, type SearchServiceSend } from '../search-service';
 import type {
   ArticleSourceSearchEngineApi,

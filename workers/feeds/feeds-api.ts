@@ -1,10 +1,10 @@
 import { Schema } from 'effect';
-import { FeedSource, FeedSourceList, PollResult } from '../../src/domain/feeds/feed-sources-api';
+import { FeedSource, FeedSourceList, PollResult } from '@domain/feeds/feed-sources-api';
 import {
   SuggestedActionList,
   SuggestedArticlesAssociated,
   defaultSuggestionDays,
-} from '../../src/domain/suggested-actions';
+} from '@domain/suggested-actions';
 import type { ApiCall } from '../api-client';
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError } from '../errors';

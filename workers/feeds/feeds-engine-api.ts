@@ -3,11 +3,8 @@ import type {
   FeedSourceInput,
   FeedSourceUpdate,
   PollResult,
-} from '../../src/domain/feeds/feed-sources-api';
-import type {
-  SuggestedActionItem,
-  SuggestedArticlesAssociated,
-} from '../../src/domain/suggested-actions';
+} from '@domain/feeds/feed-sources-api';
+import type { SuggestedActionItem, SuggestedArticlesAssociated } from '@domain/suggested-actions';
 
 /** Associating a suggestion's articles: linked, or refused with the server's messages. */
 export type AssociateResult =

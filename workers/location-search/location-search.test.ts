@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueryParameters } from '../../src/domain/article-search/query';
+import type { QueryParameters } from '@domain/article-search/query';
 import { SearchFailure, type SearchServiceSend } from '../search-service';
 import { createLocationSearch } from './location-search';
 

@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import type { QueryParameters } from '../../src/domain/article-search/query';
+import type { QueryParameters } from '@domain/article-search/query';
 import {
   countriesQuery,
   isLocationSearchable,
@@ -7,7 +7,7 @@ import {
   locationsByIdsQuery,
   locationsWithinCountryQuery,
   travellerLocationsQuery,
-} from '../../src/domain/location-search';
+} from '@domain/location-search';
 import { SearchFailure, type SearchServiceSend } from '../search-service';
 import type {
   LocationHit,

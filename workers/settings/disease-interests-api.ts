@@ -1,7 +1,7 @@
 import {
   DiseaseInterests,
   type DiseaseInterests as DiseaseInterestsType,
-} from '../../src/domain/disease-interests';
+} from '@domain/disease-interests';
 import type { ApiCall } from '../api-client';
 import type { ArticlesApiDeps } from '../articles-api';
 import { isApiCallError } from '../errors';

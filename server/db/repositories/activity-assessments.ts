@@ -1,9 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import {
-  assessmentMessages,
-  type AssessmentInput,
-  type AssessmentJson,
-} from '../../../src/domain/assessments';
+import { assessmentMessages, type AssessmentInput, type AssessmentJson } from '@domain/assessments';
 import type { Db } from '../client';
 import {
   activityAssessments,

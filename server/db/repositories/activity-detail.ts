@@ -1,13 +1,10 @@
 import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import {
-  autoSurveillanceReviewOf,
-  isReviewRequired,
-} from '../../../src/domain/auto-surveillance-review';
-import { addDays } from '../../../src/domain/calendar-day';
-import { commitStatusOf } from '../../../src/domain/commit-status';
-import type { ActivityDetailJson } from '../../../src/domain/entries/entries-api';
-import { ReportStatus } from '../../../src/domain/enums';
-import { daysBetween, updateStatusOf } from '../../../src/domain/update-status';
+import { autoSurveillanceReviewOf, isReviewRequired } from '@domain/auto-surveillance-review';
+import { addDays } from '@domain/calendar-day';
+import { commitStatusOf } from '@domain/commit-status';
+import type { ActivityDetailJson } from '@domain/entries/entries-api';
+import { ReportStatus } from '@domain/enums';
+import { daysBetween, updateStatusOf } from '@domain/update-status';
 import type { Db } from '../client';
 import {
   diseaseActivities,

@@ -4,16 +4,16 @@ import {
   windowStart,
   type NewCasesAnswer,
   type NewCasesSeries,
-} from '../../../src/domain/activity-trends';
+} from '@domain/activity-trends';
 import {
   latestCumulatives,
   type DatedTotal,
   type FigureTotals,
   type PeriodSpan,
-} from '../../../src/domain/entries/cumulative-rule';
-import { curveSeries } from '../../../src/domain/entries/epi-curve';
-import type { NestingPlace } from '../../../src/domain/entries/nesting';
-import { EntryType, ReportStatus } from '../../../src/domain/enums';
+} from '@domain/entries/cumulative-rule';
+import { curveSeries } from '@domain/entries/epi-curve';
+import type { NestingPlace } from '@domain/entries/nesting';
+import { EntryType, ReportStatus } from '@domain/enums';
 import type { Db } from '../client';
 import { diseaseActivities, locations, reportingPeriods, reports } from '../schema';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { isRiskModelOffered } from '../../../src/domain/disease-activities';
-import type { OverviewBody } from '../../../src/domain/entries/entries-api';
-import { messages } from '../../../src/domain/messages';
+import { isRiskModelOffered } from '@domain/disease-activities';
+import type { OverviewBody } from '@domain/entries/entries-api';
+import { messages } from '@domain/messages';
 import type { Db } from '../client';
 import { diseaseActivities, diseaseActivityCountries, riskModels } from '../schema';
 import { lockActivityVersion } from './activity-version-lock';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { messages } from '../../../src/domain/messages';
+import { messages } from '@domain/messages';
 import type { Db } from '../client';
 import { diseaseActivities } from '../schema';
 import { EntriesRefusal } from './entries-submission';

@@ -6,10 +6,10 @@ import type {
   LinkedReports,
   RelatedReportRow,
   ReportArticle,
-} from '../../../src/domain/articles';
-import { linkReportType } from '../../../src/domain/articles';
-import { EntryType, ReportStatus } from '../../../src/domain/enums';
-import { messages } from '../../../src/domain/messages';
+} from '@domain/articles';
+import { linkReportType } from '@domain/articles';
+import { EntryType, ReportStatus } from '@domain/enums';
+import { messages } from '@domain/messages';
 import type { Db } from '../client';
 import {
   articles,

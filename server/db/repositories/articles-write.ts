@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ArticleUpdate, ContextTagRequest, CustomArticle } from '../../../src/domain/articles';
-import { contextTagLinkId } from '../../../src/domain/articles';
-import { messages } from '../../../src/domain/messages';
+import type { ArticleUpdate, ContextTagRequest, CustomArticle } from '@domain/articles';
+import { contextTagLinkId } from '@domain/articles';
+import { messages } from '@domain/messages';
 import type { Db } from '../client';
 import {
   articleContextTags,

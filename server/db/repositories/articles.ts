@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import type { ArticleDetail } from '../../../src/domain/articles';
-import { contextTagLinkId } from '../../../src/domain/articles';
-import { ReportStatus } from '../../../src/domain/enums';
+import type { ArticleDetail } from '@domain/articles';
+import { contextTagLinkId } from '@domain/articles';
+import { ReportStatus } from '@domain/enums';
 import type { Db } from '../client';
 import {
   articleContextTags,

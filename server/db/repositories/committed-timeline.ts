@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { CommittedTimelineJson } from '../../../src/domain/entries/committed-timeline';
-import { encodeCommittedTimeline } from '../../../src/domain/entries/committed-timeline';
+import type { CommittedTimelineJson } from '@domain/entries/committed-timeline';
+import { encodeCommittedTimeline } from '@domain/entries/committed-timeline';
 import type { Db } from '../client';
 import { reportingPeriods } from '../schema';
 import { committedRuleRows } from './entries-read';

@@ -1,10 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type {
-  DescriptionEditBody,
-  DescriptionReportJson,
-} from '../../../src/domain/entries/entries-api';
-import { EntryType, ReportStatus } from '../../../src/domain/enums';
-import { messages } from '../../../src/domain/messages';
+import type { DescriptionEditBody, DescriptionReportJson } from '@domain/entries/entries-api';
+import { EntryType, ReportStatus } from '@domain/enums';
+import { messages } from '@domain/messages';
 import type { Db } from '../client';
 import { descriptionVersions, diseaseActivities, reports, users } from '../schema';
 import { lockActivityVersion } from './activity-version-lock';

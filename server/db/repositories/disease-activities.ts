@@ -1,15 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  autoSurveillanceReviewOf,
-  isReviewRequired,
-} from '../../../src/domain/auto-surveillance-review';
-import { commitStatusOf } from '../../../src/domain/commit-status';
-import type { DiseaseActivityListItem, NewActivity } from '../../../src/domain/disease-activities';
-import { humanRiskModelId, humanSpeciesId } from '../../../src/domain/disease-activities';
-import { AutoSurveillanceReview, LocationType } from '../../../src/domain/enums';
-import { messages } from '../../../src/domain/messages';
-import { daysBetween, updateStatusOf } from '../../../src/domain/update-status';
+import { autoSurveillanceReviewOf, isReviewRequired } from '@domain/auto-surveillance-review';
+import { commitStatusOf } from '@domain/commit-status';
+import type { DiseaseActivityListItem, NewActivity } from '@domain/disease-activities';
+import { humanRiskModelId, humanSpeciesId } from '@domain/disease-activities';
+import { AutoSurveillanceReview, LocationType } from '@domain/enums';
+import { messages } from '@domain/messages';
+import { daysBetween, updateStatusOf } from '@domain/update-status';
 import type { Db } from '../client';
 import {
   diseaseActivities,

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DiseaseInterests } from '../../../src/domain/disease-interests';
-import { messages } from '../../../src/domain/messages';
+import type { DiseaseInterests } from '@domain/disease-interests';
+import { messages } from '@domain/messages';
 import type { Db } from '../client';
 import { diseases, userDiseaseInterests, users } from '../schema';
 import { ArticleRefusal } from './articles-write';

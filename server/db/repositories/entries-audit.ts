@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { HistoryRowJson } from '../../../src/domain/entries/entries-api';
+import type { HistoryRowJson } from '@domain/entries/entries-api';
 import type { Db } from '../client';
 import { auditLog, reportingPeriods, reports, users } from '../schema';
 

@@ -1,15 +1,15 @@
 import { eq, gte, lt } from 'drizzle-orm';
-import { addDays } from '../../../src/domain/calendar-day';
-import { recomputeEntries } from '../../../src/domain/entries/case-arithmetic';
-import type { TimelineEntry } from '../../../src/domain/entries/case-arithmetic';
-import { emptyCaseCounts } from '../../../src/domain/entries/case-figures';
+import { addDays } from '@domain/calendar-day';
+import { recomputeEntries } from '@domain/entries/case-arithmetic';
+import type { TimelineEntry } from '@domain/entries/case-arithmetic';
+import { emptyCaseCounts } from '@domain/entries/case-figures';
 import type {
   PreviousCaseDataJson,
   ReportJson,
   ReportsFromDateJson,
-} from '../../../src/domain/entries/entries-api';
-import { compareReports } from '../../../src/domain/entries/report-order';
-import { EntryType } from '../../../src/domain/enums';
+} from '@domain/entries/entries-api';
+import { compareReports } from '@domain/entries/report-order';
+import { EntryType } from '@domain/enums';
 import type { Db } from '../client';
 import { reports } from '../schema';
 import {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { NestingAnswerJson } from '../../../src/domain/entries/entries-api';
-import type { OwnTotal } from '../../../src/domain/entries/nesting';
-import { cumulativeStartOn, nestingDetail } from '../../../src/domain/entries/nesting';
-import { ReportStatus } from '../../../src/domain/enums';
+import type { NestingAnswerJson } from '@domain/entries/entries-api';
+import type { OwnTotal } from '@domain/entries/nesting';
+import { cumulativeStartOn, nestingDetail } from '@domain/entries/nesting';
+import { ReportStatus } from '@domain/enums';
 import type { Db } from '../client';
 import { locations, reportingPeriods, reports } from '../schema';
 import { datedTotal, ownDailyTotals, placesWithAncestors, totalColumns } from './activity-figures';

@@ -1,10 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CaseCount, CaseCounts } from '../../../src/domain/entries/case-figures';
-import type { ReportJson } from '../../../src/domain/entries/entries-api';
-import { collectionEtag } from '../../../src/domain/entries/entries-api';
-import { EntryType, ReportStatus } from '../../../src/domain/enums';
+import type { CaseCount, CaseCounts } from '@domain/entries/case-figures';
+import type { ReportJson } from '@domain/entries/entries-api';
+import { collectionEtag } from '@domain/entries/entries-api';
+import { EntryType, ReportStatus } from '@domain/enums';
 import type { Db } from '../client';
 import {
   descriptionVersions,

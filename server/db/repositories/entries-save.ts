@@ -1,14 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { CaseCounts } from '../../../src/domain/entries/case-figures';
-import type { DailyTotal } from '../../../src/domain/entries/daily-totals';
-import type { EntriesBody, SaveAnswerJson } from '../../../src/domain/entries/entries-api';
-import { collectionEtag } from '../../../src/domain/entries/entries-api';
-import type { EntryMessage } from '../../../src/domain/entries/entry-message';
-import { serverMessages } from '../../../src/domain/entries/entry-message';
-import type { PropagationRequest, SubmittedEntry } from '../../../src/domain/entries/submission';
-import type { EntryListKey } from '../../../src/domain/entries/submission-body';
-import { EntryType, MessageLevel, ReportStatus } from '../../../src/domain/enums';
-import { messages } from '../../../src/domain/messages';
+import type { CaseCounts } from '@domain/entries/case-figures';
+import type { DailyTotal } from '@domain/entries/daily-totals';
+import type { EntriesBody, SaveAnswerJson } from '@domain/entries/entries-api';
+import { collectionEtag } from '@domain/entries/entries-api';
+import type { EntryMessage } from '@domain/entries/entry-message';
+import { serverMessages } from '@domain/entries/entry-message';
+import type { PropagationRequest, SubmittedEntry } from '@domain/entries/submission';
+import type { EntryListKey } from '@domain/entries/submission-body';
+import { EntryType, MessageLevel, ReportStatus } from '@domain/enums';
+import { messages } from '@domain/messages';
 import type { Db } from '../client';
 import {
   diseaseActivities,

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DailyTotalSource } from '../../../src/domain/entries/daily-totals';
-import type { EntriesBody } from '../../../src/domain/entries/entries-api';
-import type { BodyEntry } from '../../../src/domain/entries/submission-body';
-import { bodyEntries } from '../../../src/domain/entries/submission-body';
+import type { DailyTotalSource } from '@domain/entries/daily-totals';
+import type { EntriesBody } from '@domain/entries/entries-api';
+import type { BodyEntry } from '@domain/entries/submission-body';
+import { bodyEntries } from '@domain/entries/submission-body';
 import type {
   PropagationRequest,
   SubmissionContext,
@@ -10,10 +10,10 @@ import type {
   SubmissionResult,
   SubmittedEntry,
   SubmittedFields,
-} from '../../../src/domain/entries/submission';
-import { validateSubmission } from '../../../src/domain/entries/submission';
-import { EntryType, LocationType, ReportStatus } from '../../../src/domain/enums';
-import { messages } from '../../../src/domain/messages';
+} from '@domain/entries/submission';
+import { validateSubmission } from '@domain/entries/submission';
+import { EntryType, LocationType, ReportStatus } from '@domain/enums';
+import { messages } from '@domain/messages';
 import type { Db } from '../client';
 import {
   articleDiseases,

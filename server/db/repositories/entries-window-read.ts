@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { EntryType, ReportStatus, entryTypeWeight } from '../../../src/domain/enums';
+import { EntryType, ReportStatus, entryTypeWeight } from '@domain/enums';
 import type { Db } from '../client';
 import { reportArticles, reports } from '../schema';
 

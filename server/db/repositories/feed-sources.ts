@@ -1,9 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type {
-  FeedSource,
-  FeedSourceInput,
-  FeedSourceUpdate,
-} from '../../../src/domain/feeds/feed-sources-api';
+import type { FeedSource, FeedSourceInput, FeedSourceUpdate } from '@domain/feeds/feed-sources-api';
 import { rowsOf } from '../../search/execute';
 import type { Db } from '../client';
 import { feedSources, feeds } from '../schema';

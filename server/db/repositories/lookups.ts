@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc } from 'drizzle-orm';
-import type { Lookups } from '../../../src/domain/lookups';
-import { lookupEndpoints } from '../../../src/domain/lookups';
+import type { Lookups } from '@domain/lookups';
+import { lookupEndpoints } from '@domain/lookups';
 import type { Db } from '../client';
 import {
   assessmentConcernLevels,

@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { EntryType, LocationType, SuggestedActionKind } from '../../../src/domain/enums';
-import { extractCaseFigures } from '../../../src/domain/feeds/case-figures';
-import { defaultSuggestionDays } from '../../../src/domain/suggested-actions';
-import type { SuggestedActionItem, SuggestedReport } from '../../../src/domain/suggested-actions';
+import { EntryType, LocationType, SuggestedActionKind } from '@domain/enums';
+import { extractCaseFigures } from '@domain/feeds/case-figures';
+import { defaultSuggestionDays } from '@domain/suggested-actions';
+import type { SuggestedActionItem, SuggestedReport } from '@domain/suggested-actions';
 import { rowsOf } from '../../search/execute';
 import type { Db } from '../client';
 import {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { LinkKey } from '../../../src/domain/articles';
-import { EntryType } from '../../../src/domain/enums';
-import { messages } from '../../../src/domain/messages';
-import type { SuggestedArticlesAssociated } from '../../../src/domain/suggested-actions';
+import type { LinkKey } from '@domain/articles';
+import { EntryType } from '@domain/enums';
+import { messages } from '@domain/messages';
+import type { SuggestedArticlesAssociated } from '@domain/suggested-actions';
 import { rowsOf } from '../../search/execute';
 import type { Db } from '../client';
 import { linkExistingReports } from './articles-reports';

@@ -14,7 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ReportingPeriodType } from '../../../src/domain/enums';
+import { ReportingPeriodType } from '@domain/enums';
 import { locations } from './locations';
 import { diseases, riskModels, species } from './lookups';
 import { users } from './users';

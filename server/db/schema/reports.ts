@@ -12,9 +12,9 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { Importance, InactivityReason } from '../../../src/domain/enums';
-import type { UserEntered } from '../../../src/domain/entries/case-figures';
-import { userEnteredKinds } from '../../../src/domain/entries/case-figures';
+import { Importance, InactivityReason } from '@domain/enums';
+import type { UserEntered } from '@domain/entries/case-figures';
+import { userEnteredKinds } from '@domain/entries/case-figures';
 import { diseaseActivities, reportingPeriods, reportingPeriodTypes } from './activities';
 import { articles } from './articles';
 import { locations } from './locations';

@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { SuggestedActionKind } from '../../../src/domain/enums';
+import { SuggestedActionKind } from '@domain/enums';
 import { diseaseActivities } from './activities';
 import { articles } from './articles';
 import { locations } from './locations';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { AssessmentInput, validateAssessment } from '../../../src/domain/assessments';
-import { messages } from '../../../src/domain/messages';
+import { AssessmentInput, validateAssessment } from '@domain/assessments';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import {
   addAssessment,

@@ -1,15 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isCalendarDay, todayOf } from '../../../src/domain/calendar-day';
-import {
-  EntriesBody,
-  OverviewBody,
-  collectionOfEtag,
-} from '../../../src/domain/entries/entries-api';
-import { validateOverview } from '../../../src/domain/disease-activities';
+import { isCalendarDay, todayOf } from '@domain/calendar-day';
+import { EntriesBody, OverviewBody, collectionOfEtag } from '@domain/entries/entries-api';
+import { validateOverview } from '@domain/disease-activities';
 import { updateOverview } from '../../db/repositories/activity-overview';
-import type { PropagationRequest } from '../../../src/domain/entries/submission';
-import { validateAnswerOf } from '../../../src/domain/entries/validate-answer';
-import { messages } from '../../../src/domain/messages';
+import type { PropagationRequest } from '@domain/entries/submission';
+import { validateAnswerOf } from '@domain/entries/validate-answer';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import type { FoundActivity } from '../../db/repositories/activity-detail';
 import { activityDetail, findActivity } from '../../db/repositories/activity-detail';
@@ -29,7 +25,7 @@ import {
   queryOf,
   reindex,
 } from './articles-common';
-import { recentDays } from '../../../src/domain/entries/entries-api';
+import { recentDays } from '@domain/entries/entries-api';
 
 /** What the entries routes need. */
 export interface ActivityEntriesDeps {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { isCalendarDay } from '../../../src/domain/calendar-day';
-import { messages } from '../../../src/domain/messages';
+import { isCalendarDay } from '@domain/calendar-day';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import { findActivity } from '../../db/repositories/activity-detail';
 import { articleDetails } from '../../db/repositories/articles';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { messages } from '../../../src/domain/messages';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import { ArticleRefusal } from '../../db/repositories/articles-write';
 import { reindexArticles } from '../../search/indexer';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ContextTagRequest, contextTagLinkId } from '../../../src/domain/articles';
-import { messages } from '../../../src/domain/messages';
+import { ContextTagRequest, contextTagLinkId } from '@domain/articles';
+import { messages } from '@domain/messages';
 import { addContextTag, removeContextTag } from '../../db/repositories/articles-write';
 import { currentUser } from '../current-user';
 import { ApiError } from '../errors';

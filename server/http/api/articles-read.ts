@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { articleHost, domainCandidates } from '../../../src/domain/articles';
-import { messages } from '../../../src/domain/messages';
+import { articleHost, domainCandidates } from '@domain/articles';
+import { messages } from '@domain/messages';
 import { clusterArticles, findArticle } from '../../db/repositories/articles';
 import {
   articleExists,

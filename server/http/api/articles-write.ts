@@ -5,8 +5,8 @@ import {
   LinkExistingReports,
   validateArticleUpdate,
   validateCustomArticle,
-} from '../../../src/domain/articles';
-import { messages } from '../../../src/domain/messages';
+} from '@domain/articles';
+import { messages } from '@domain/messages';
 import { findArticle } from '../../db/repositories/articles';
 import { linkExistingReports } from '../../db/repositories/articles-reports';
 import { createArticle, updateArticle } from '../../db/repositories/articles-write';

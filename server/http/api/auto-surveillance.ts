@@ -1,11 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  AutoSurveillanceBody,
-  autoSurveillanceEntries,
-} from '../../../src/domain/entries/entries-api';
-import { EntryType, ReportStatus } from '../../../src/domain/enums';
-import { messages } from '../../../src/domain/messages';
+import { AutoSurveillanceBody, autoSurveillanceEntries } from '@domain/entries/entries-api';
+import { EntryType, ReportStatus } from '@domain/enums';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import { findActivity } from '../../db/repositories/activity-detail';
 import { StaleVersion } from '../../db/repositories/activity-version-lock';

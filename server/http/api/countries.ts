@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Country } from '../../../src/domain/disease-activities';
-import { LocationType } from '../../../src/domain/enums';
+import type { Country } from '@domain/disease-activities';
+import { LocationType } from '@domain/enums';
 import type { Db } from '../../db/client';
 import { locations } from '../../db/schema';
 

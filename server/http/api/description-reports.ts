@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { DescriptionEditBody } from '../../../src/domain/entries/entries-api';
-import { hasErrors, serverMessages } from '../../../src/domain/entries/entry-message';
-import { validateDescriptionEdit } from '../../../src/domain/entries/entry-validation';
-import { messages } from '../../../src/domain/messages';
+import { DescriptionEditBody } from '@domain/entries/entries-api';
+import { hasErrors, serverMessages } from '@domain/entries/entry-message';
+import { validateDescriptionEdit } from '@domain/entries/entry-validation';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import { descriptionReport, editDescription } from '../../db/repositories/description-versions';
 import { EntriesRefusal } from '../../db/repositories/entries-submission';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { NewActivity, validateNewActivity } from '../../../src/domain/disease-activities';
-import { NewCasesQuery, newCasesIdsOf } from '../../../src/domain/activity-trends';
+import { NewActivity, validateNewActivity } from '@domain/disease-activities';
+import { NewCasesQuery, newCasesIdsOf } from '@domain/activity-trends';
 import { activityNewCases } from '../../db/repositories/activity-figures';
 import type { Db } from '../../db/client';
 import { ActivityRefusal, createDiseaseActivity } from '../../db/repositories/disease-activities';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DiseaseInterestsBody } from '../../../src/domain/disease-interests';
+import { DiseaseInterestsBody } from '@domain/disease-interests';
 import type { Db } from '../../db/client';
 import {
   diseaseInterestsOf,

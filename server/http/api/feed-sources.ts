@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { FeedSourceInput, FeedSourceUpdate } from '../../../src/domain/feeds/feed-sources-api';
-import type { PollResult } from '../../../src/domain/feeds/feed-sources-api';
-import { messages } from '../../../src/domain/messages';
+import { FeedSourceInput, FeedSourceUpdate } from '@domain/feeds/feed-sources-api';
+import type { PollResult } from '@domain/feeds/feed-sources-api';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import {
   createFeedSource,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { JsLogEntry } from '../../../src/domain/log';
+import { JsLogEntry } from '@domain/log';
 import { currentUser } from '../current-user';
 import { decodeOr400 } from '../validate';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { lookupEndpoints } from '../../../src/domain/lookups';
+import { lookupEndpoints } from '@domain/lookups';
 import type {
   LookupEndpoint,
   LookupsRepository,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { messages } from '../../../src/domain/messages';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import { listOutbox } from '../../mail/outbox';
 import { badRequest } from '../errors';

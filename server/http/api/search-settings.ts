@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SearchSettings } from '../../../src/domain/search-settings';
+import type { SearchSettings } from '@domain/search-settings';
 import type { ServerConfig } from '../../config';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AssociateSuggestedArticles, LastNDaysQuery } from '../../../src/domain/suggested-actions';
-import { messages } from '../../../src/domain/messages';
+import { AssociateSuggestedArticles, LastNDaysQuery } from '@domain/suggested-actions';
+import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import {
   giveSuggestedActionFeedback,

@@ -4,8 +4,8 @@ import {
   articleSortKeys,
   searchAfterClause,
   type ArticleCursor,
-} from '../../../src/domain/article-search/keyset';
-import { articleSortColumns, type ArticleSort } from '../../../src/domain/article-search/query';
+} from '@domain/article-search/keyset';
+import { articleSortColumns, type ArticleSort } from '@domain/article-search/query';
 import { articlesIndex } from '../index-definition';
 import { evaluateFilter, parseAndCheckFilter } from './index';
 

@@ -1,4 +1,4 @@
-import { Importance } from '../../../src/domain/enums';
+import { Importance } from '@domain/enums';
 import { formatCount } from '../format';
 import type { Rng } from '../prng';
 import { escapeHtml } from './article-text';

@@ -1,4 +1,4 @@
-import { ReportingPeriodType } from '../../../src/domain/enums';
+import { ReportingPeriodType } from '@domain/enums';
 import { Sp } from './species';
 
 /**

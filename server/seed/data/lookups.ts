@@ -1,4 +1,4 @@
-import { ArticleContentType, FeedSource } from '../../../src/domain/enums';
+import { ArticleContentType, FeedSource } from '@domain/enums';
 
 /** Simple id + name lookups of the seed (spec 000 §3 "Lookup data"). */
 export interface Named {

@@ -1,4 +1,4 @@
-import { FeedSource } from '../../../src/domain/enums';
+import { FeedSource } from '@domain/enums';
 import { Group, Priority } from './lookups';
 
 /** A real news or institutional web domain, classified as GET /api/articles/dataSource does. */

@@ -1,4 +1,4 @@
-import { SpeciesGroup } from '../../../src/domain/enums';
+import { SpeciesGroup } from '@domain/enums';
 
 /** A species row of the seed: id, display name and species group (spec 001 §3). */
 export interface SeedSpecies {

@@ -6,7 +6,7 @@ import {
   SpeciesGroup,
   UpdateStatus,
   type ReportingPeriodType,
-} from '../../../src/domain/enums';
+} from '@domain/enums';
 import type {
   descriptionVersions,
   diseaseActivities,

@@ -1,4 +1,4 @@
-import { ArticleContentType, FeedSource, SpeciesGroup } from '../../../src/domain/enums';
+import { ArticleContentType, FeedSource, SpeciesGroup } from '@domain/enums';
 import type {
   articleContextTags,
   articleDiseases,

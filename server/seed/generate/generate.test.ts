@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EntryType, FeedSource, ReportStatus, SpeciesGroup } from '../../../src/domain/enums';
-import { excludedDiseasePreset } from '../../../src/domain/excluded-diseases';
+import { EntryType, FeedSource, ReportStatus, SpeciesGroup } from '@domain/enums';
+import { excludedDiseasePreset } from '@domain/excluded-diseases';
 import { seedDiseases } from '../data/diseases';
 import { HUMAN_RISK_MODEL_ID } from '../data/lookups';
 import { seedSpecies } from '../data/species';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LocationType } from '../../../src/domain/enums';
-import { isGeoPoint, shapeAt, shapeContains, type GeoPoint } from '../../../src/domain/geo/points';
+import { LocationType } from '@domain/enums';
+import { isGeoPoint, shapeAt, shapeContains, type GeoPoint } from '@domain/geo/points';
 import { generateLocations, readWorldShapes } from './locations';
 
 const shapes = readWorldShapes();

