@@ -17,7 +17,7 @@ import {
 } from '@domain/activity-trends';
 import { ActivityIndex } from './activity-search/activity-index';
 import { ActivityFinder } from './activity-search/fuzzy-find';
-import type { ArticlesApiDeps } from './articles-api';
+import type { ApiCallDeps } from './api-call-deps';
 import type { EngineApi } from './engine-api';
 import { isApiCallError } from './errors';
 import { requireParam } from './require-param';
@@ -45,7 +45,7 @@ interface Loaded {
  * /api/diseaseactivities once into an {@link ActivityIndex}, searched here per keystroke; only
  * the page shown crosses to the UI. A create marks the list stale, so the next search reloads.
  */
-export function createActivitiesApi({ request, report }: ArticlesApiDeps): ActivitiesApi {
+export function createActivitiesApi({ request, report }: ApiCallDeps): ActivitiesApi {
   let loaded: Promise<Loaded> | undefined;
   let countries: Promise<readonly Country[]> | undefined;
 

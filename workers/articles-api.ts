@@ -8,28 +8,10 @@ import {
   type CustomArticle,
 } from '@domain/articles';
 import type { ApiCall } from './api-client';
+import type { ApiCallDeps, FailureReport } from './api-call-deps';
 import type { ArticleSource, EngineApi } from './engine-api';
-import type { ApiCallError } from './errors';
 import { isApiCallError } from './errors';
 import { requireParam } from './require-param';
-
-/** How a failed call is reported (spec 000 §8). */
-export interface FailureReport {
-  /**
-   * Whether a 400/500 with errors shows the 'IST Error: …' alert. Off for the article update
-   * ("No user message is shown") and the source lookup (the form clears its fields instead).
-   * 401 still signs out and every failure is still logged.
-   */
-  readonly alert: boolean;
-}
-
-/** What the articles calls need from the engine. */
-export interface ArticlesApiDeps {
-  /** Sends a call to the IST API without the error rules; rejects with an ApiCallError. */
-  request<A, I>(call: ApiCall<A, I>): Promise<A>;
-  /** Applies the spec 000 §8 rules to a failed call (sign-out, alert, server log). */
-  report(error: ApiCallError, how: FailureReport): void;
-}
 
 type ArticlesApi = Pick<
   EngineApi,
@@ -45,7 +27,7 @@ const ArticleDetails = Schema.Array(ArticleDetail);
 const RelatedReportRows = Schema.Array(RelatedReportRow);
 
 /** The Articles API calls of spec 000 §7 (server/http/api/articles-read.ts, -write.ts). */
-export function createArticlesApi({ request, report }: ArticlesApiDeps): ArticlesApi {
+export function createArticlesApi({ request, report }: ApiCallDeps): ArticlesApi {
   /** A call under the usual rules: report the failure, then reject with it. */
   async function call<A, I>(apiCall: ApiCall<A, I>, how: FailureReport = { alert: true }) {
     try {

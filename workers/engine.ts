@@ -11,7 +11,8 @@ import { createArticleSourceSearch } from './article-source-search/article-sourc
 import { createSearchAuthorization } from './search-auth';
 import { createSearchServiceSender } from './search-service';
 import { SearchSettings } from '@domain/search-settings';
-import { createArticlesApi, type ArticlesApiDeps } from './articles-api';
+import type { ApiCallDeps } from './api-call-deps';
+import { createArticlesApi } from './articles-api';
 import { createFeedsApi } from './feeds/feeds-api';
 import { createDiseaseInterestsApi } from './settings/disease-interests-api';
 import type { EngineApi, EngineCallbacks, EngineOptions } from './engine-api';
@@ -94,7 +95,7 @@ export function createEngine(): EngineApi {
     log: (message) => sendLog({ logLevel: 'error', message }),
   });
 
-  const featureDeps: ArticlesApiDeps = {
+  const featureDeps: ApiCallDeps = {
     request: (apiCall) => client.request(apiCall),
     report(error, { alert }) {
       // Without the alert, 401 still signs out and the error is still logged.

@@ -15,7 +15,7 @@ import {
   recentDays,
   type ReportJson,
 } from '@domain/entries/entries-api';
-import type { ArticlesApiDeps } from '../articles-api';
+import type { ApiCallDeps } from '../api-call-deps';
 import { isApiCallError } from '../errors';
 import { requireParam } from '../require-param';
 import { createEntriesCheck } from './entries-check';
@@ -86,7 +86,7 @@ function committedTimeline(
  * validate and save. The UI gets plain answers; a stale write answers `stale`, not an alert.
  */
 export function createActivityDetailsApi(
-  { request, report }: ArticlesApiDeps,
+  { request, report }: ApiCallDeps,
   now: () => number = Date.now,
 ): ActivityDetailsEngineApi {
   const details = new Map<string, ActivityDetailJson>();

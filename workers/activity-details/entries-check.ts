@@ -10,7 +10,7 @@ import type { CommittedIndex } from '@domain/entries/timeline-index';
 import { indexCommitted } from '@domain/entries/timeline-index';
 import { validateAnswerOf } from '@domain/entries/validate-answer';
 import { EntryType, LocationType, ReportStatus } from '@domain/enums';
-import type { ArticlesApiDeps } from '../articles-api';
+import type { ApiCallDeps } from '../api-call-deps';
 import { isApiCallError } from '../errors';
 import type { ActivityKey, EntriesCheckReady, EntriesSubmission } from './details-engine-api';
 import { createBodyDecoder } from './body-decoder';
@@ -85,7 +85,7 @@ function contextOf(
 
 /** The check's two calls: load the history (once per version) and check a submission. */
 export function createEntriesCheck(
-  { request }: Pick<ArticlesApiDeps, 'request'>,
+  { request }: Pick<ApiCallDeps, 'request'>,
   detailOf: (key: ActivityKey) => ActivityDetailJson | undefined,
   now: () => number,
 ) {

@@ -9,7 +9,7 @@ import {
 } from '@domain/entries/entries-api';
 import { activityCurveDataOf } from '@domain/entries/epi-curve-totals';
 import type { ApiCall } from '../api-client';
-import type { ArticlesApiDeps } from '../articles-api';
+import type { ApiCallDeps } from '../api-call-deps';
 import { isApiCallError, type ApiCallError } from '../errors';
 import { requireParam } from '../require-param';
 import type {
@@ -35,7 +35,7 @@ const historyLimit = 1000;
 export function createActivityDialogsApi({
   request,
   report,
-}: ArticlesApiDeps): Omit<ActivityDialogsEngineApi, 'searchArticlesToLink'> {
+}: ApiCallDeps): Omit<ActivityDialogsEngineApi, 'searchArticlesToLink'> {
   /** Runs a read; a failure follows spec 000 §8 (alert, log, sign-out) and rejects. */
   async function read<A, I>(call: ApiCall<A, I>): Promise<A> {
     try {

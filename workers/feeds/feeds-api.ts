@@ -6,7 +6,7 @@ import {
   defaultSuggestionDays,
 } from '@domain/suggested-actions';
 import type { ApiCall } from '../api-client';
-import type { ArticlesApiDeps } from '../articles-api';
+import type { ApiCallDeps } from '../api-call-deps';
 import { isApiCallError } from '../errors';
 import { requireParam } from '../require-param';
 import type { FeedSourceWriteResult, FeedsEngineApi } from './feeds-engine-api';
@@ -18,7 +18,7 @@ const suggestions = '/diseaseactivities/suggestedActions';
  * Reads follow spec 000 §8 (alert, log, sign-out) and reject; a refused source write (400)
  * is an answer the form shows, not an alert.
  */
-export function createFeedsApi({ request, report }: ArticlesApiDeps): FeedsEngineApi {
+export function createFeedsApi({ request, report }: ApiCallDeps): FeedsEngineApi {
   async function call<A, I>(apiCall: ApiCall<A, I>): Promise<A> {
     try {
       return await request(apiCall);

@@ -3,7 +3,7 @@ import {
   type DiseaseInterests as DiseaseInterestsType,
 } from '@domain/disease-interests';
 import type { ApiCall } from '../api-client';
-import type { ArticlesApiDeps } from '../articles-api';
+import type { ApiCallDeps } from '../api-call-deps';
 import { isApiCallError } from '../errors';
 import { requireParam } from '../require-param';
 
@@ -21,7 +21,7 @@ const path = '/users/me/diseaseInterests';
 export function createDiseaseInterestsApi({
   request,
   report,
-}: ArticlesApiDeps): DiseaseInterestsEngineApi {
+}: ApiCallDeps): DiseaseInterestsEngineApi {
   async function call<I>(apiCall: ApiCall<DiseaseInterestsType, I>) {
     try {
       return await request(apiCall);
