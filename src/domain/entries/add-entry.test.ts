@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommitStatus, EntryType } from '../enums';
 import type { AddEntryState } from './add-entry';
-import { addEntryOptions, canAddEntry } from './add-entry';
+import { addEntryOptions, canAddEntry, isAddableEntryType } from './add-entry';
 
 const country: AddEntryState = {
   locationId: 1,
@@ -110,5 +110,24 @@ describe('add-entry options', () => {
 
   it('nothing while manual entry is read-only (auto-surveillance pending)', () => {
     expect(enabled({ ...country, readOnly: true })).toEqual([]);
+  });
+});
+
+describe('isAddableEntryType', () => {
+  it('is true for the six types the picker offers and false for the auto-surveillance and processed kinds', () => {
+    const all = Object.values(EntryType);
+    expect(all.filter(isAddableEntryType)).toEqual(
+      expect.arrayContaining([
+        EntryType.CASE_DATA,
+        EntryType.TRAVELLER,
+        EntryType.DESCRIPTION,
+        EntryType.INACTIVITY,
+        EntryType.NEW_REPORTING_PERIOD,
+        EntryType.END_REPORTING_PERIOD,
+      ]),
+    );
+    expect(all.filter(isAddableEntryType)).toHaveLength(6);
+    expect(isAddableEntryType(EntryType.AUTO_SURVEILLANCE)).toBe(false);
+    expect(isAddableEntryType(EntryType.PROCESSED)).toBe(false);
   });
 });

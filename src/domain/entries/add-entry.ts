@@ -18,6 +18,11 @@ export const addableEntryTypes = [
 ] as const;
 export type AddableEntryType = (typeof addableEntryTypes)[number];
 
+const addable: ReadonlySet<EntryType> = new Set(addableEntryTypes);
+
+/** Whether the analyst may add entries of `type` at all (the picker's list is the one source). */
+export const isAddableEntryType = (type: EntryType): type is AddableEntryType => addable.has(type);
+
 /** An entry not yet committed (new or saved) anywhere in the activity. */
 export interface PendingEntry {
   readonly locationId: number;

@@ -19,8 +19,7 @@ import {
 } from './entry-validation';
 import type { PeriodSpan } from './propagation';
 import { propagationAvailability, validatePropagation } from './propagation';
-import type { AddableEntryType } from './add-entry';
-import { addableEntryTypes, canAddEntry } from './add-entry';
+import { canAddEntry, isAddableEntryType } from './add-entry';
 import { cumulativeStartOn } from './nesting';
 import { caseDataReportedOnBounds, periodEntryEarliest } from './reported-on-bounds';
 import type { CommittedIndex } from './timeline-index';
@@ -180,9 +179,6 @@ function placementMessages(
   return out;
 }
 
-const addable: ReadonlySet<EntryType> = new Set(addableEntryTypes);
-const isAddable = (type: EntryType): type is AddableEntryType => addable.has(type);
-
 /**
  * The add-entry rules (spec 001 §4) re-checked over the whole submission: could each entry
  * have been added beside the others? One pending entry of a type per location (check-in,
@@ -225,7 +221,7 @@ function pendingRuleMessages(
   context: SubmissionContext,
   summary: PendingSummary,
 ): EntryMessage[] {
-  if (!isAddable(entry.type)) return [];
+  if (!isAddableEntryType(entry.type)) return [];
   // The others canAddEntry looks at. An end and a new period may go together (the end closes
   // the period first); an undated case entry has its own 'Reported on is a required field'.
   const others = [

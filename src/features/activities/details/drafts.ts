@@ -1,6 +1,6 @@
 import { EntryType, ReportStatus, type InactivityReason, type Importance } from '@/domain/enums';
 import type { ReportingPeriodType } from '@/domain/enums';
-import type { AddableEntryType } from '@/domain/entries/add-entry';
+import { isAddableEntryType, type AddableEntryType } from '@/domain/entries/add-entry';
 import {
   caseFigures,
   emptyCaseCounts,
@@ -72,19 +72,9 @@ export function newDraft(locationId: number, type: AddableEntryType): DraftEntry
   };
 }
 
-const addable: ReadonlySet<number> = new Set<number>([
-  EntryType.CASE_DATA,
-  EntryType.TRAVELLER,
-  EntryType.DESCRIPTION,
-  EntryType.INACTIVITY,
-  EntryType.NEW_REPORTING_PERIOD,
-  EntryType.END_REPORTING_PERIOD,
-]);
-const isAddable = (type: EntryType): type is AddableEntryType => addable.has(type);
-
 /** A saved (uncommitted) report as a draft the analyst can go on editing; null for others. */
 export function draftOfSaved(report: ReportJson): DraftEntry | null {
-  if (report.reportStatus !== ReportStatus.Saved || !isAddable(report.type)) return null;
+  if (report.reportStatus !== ReportStatus.Saved || !isAddableEntryType(report.type)) return null;
   const base = newDraft(report.locationId, report.type);
   const { reportedCases, suspectedCases, confirmedCases, deaths } = report;
   return {
