@@ -1,3 +1,5 @@
+import { CodeHashTable } from './hash-table';
+
 /**
  * Codes of strings known only by a 64-bit fingerprint: for a filterable column that is neither
  * sortable nor facetable and holds a value per document (sourceUrl), the only questions asked are
@@ -13,20 +15,20 @@ export class FingerprintTable {
   /** Per code: the fingerprint's two halves. */
   private high = new Uint32Array(1024);
   private low = new Uint32Array(1024);
-  /** Open addressing on the low half: a code per bucket, -1 empty. */
-  private table = new Int32Array(2048).fill(-1);
+  /** Codes by the low half (hash-table.ts). */
+  private readonly codes = new CodeHashTable((code) => this.low[code] ?? 0);
   size = 0;
 
   /** The code of value, added when new. */
   codeOf(value: string): number {
     const [high, low] = fingerprintOf(value);
-    return this.lookup(high, low) ?? this.add(high, low);
+    return this.codes.find(low, high, this.sameHigh) ?? this.add(high, low);
   }
 
   /** The code of value, or undefined. */
   find(value: string): number | undefined {
     const [high, low] = fingerprintOf(value);
-    return this.lookup(high, low);
+    return this.codes.find(low, high, this.sameHigh);
   }
 
   /** Adds a value's fingerprint under the next code (a bulk conversion, codes in order). */
@@ -35,14 +37,8 @@ export class FingerprintTable {
     return this.add(high, low);
   }
 
-  private lookup(high: number, low: number): number | undefined {
-    const mask = this.table.length - 1;
-    for (let i = low & mask; ; i = (i + 1) & mask) {
-      const code = this.table[i] ?? -1;
-      if (code < 0) return undefined;
-      if (this.low[code] === low && this.high[code] === high) return code;
-    }
-  }
+  /** Whether a code's fingerprint has this high half (its low half is the hash). */
+  private readonly sameHigh = (code: number, high: number) => this.high[code] === high;
 
   private add(high: number, low: number): number {
     const code = this.size++;
@@ -52,21 +48,8 @@ export class FingerprintTable {
     }
     this.high[code] = high;
     this.low[code] = low;
-    if (this.size * 2 > this.table.length) this.rehash();
-    else this.place(code);
+    this.codes.add(code);
     return code;
-  }
-
-  private place(code: number): void {
-    const mask = this.table.length - 1;
-    let i = (this.low[code] ?? 0) & mask;
-    while ((this.table[i] ?? -1) >= 0) i = (i + 1) & mask;
-    this.table[i] = code;
-  }
-
-  private rehash(): void {
-    this.table = new Int32Array(this.table.length * 2).fill(-1);
-    for (let code = 0; code < this.size; code++) this.place(code);
   }
 
   /** Drops growth slack (after a bulk load). */
@@ -77,7 +60,7 @@ export class FingerprintTable {
 
   /** Bytes held (for the footprint). */
   get bytes(): number {
-    return this.high.byteLength + this.low.byteLength + this.table.byteLength;
+    return this.high.byteLength + this.low.byteLength + this.codes.bytes;
   }
 }
 

@@ -1,6 +1,8 @@
+import { CodeHashTable } from './hash-table';
+
 /**
  * Interned strings without a JS string or Map entry per value: UTF-8 bytes in one growing buffer,
- * an open-addressing hash table of codes, and order by byte comparison (UTF-8 byte order is code
+ * a hash table of codes (hash-table.ts), and order by byte comparison (UTF-8 byte order is code
  * point order, PostgreSQL's "C" collation). At a million articles the high-cardinality values
  * (URLs, titles, cluster ids, the key's lexemes) cost a few hundred MB and a slower garbage
  * collector as JS strings; here they cost their bytes plus 12 bytes each.
@@ -11,32 +13,21 @@ export class StringTable {
   /** Per code: its bytes are bytes[starts[code] … starts[code + 1]). */
   private starts = new Uint32Array(1025);
   private hashes = new Uint32Array(1024);
-  /** Open addressing: a code per bucket, -1 empty. */
-  private table = new Int32Array(2048).fill(-1);
+  /** Codes by hash (hash-table.ts). */
+  private readonly codes = new CodeHashTable((code) => this.hashes[code] ?? 0);
   size = 0;
 
   /** The code of value, added when new. */
   codeOf(value: string): number {
     const encoded = Buffer.from(value, 'utf8');
     const hash = hashOf(encoded);
-    const mask = this.table.length - 1;
-    for (let i = hash & mask; ; i = (i + 1) & mask) {
-      const code = this.table[i] ?? -1;
-      if (code < 0) return this.add(encoded, hash);
-      if (this.hashes[code] === hash && this.equals(code, encoded)) return code;
-    }
+    return this.codes.find(hash, encoded, this.equals) ?? this.add(encoded, hash);
   }
 
   /** The code of value, or undefined. */
   find(value: string): number | undefined {
     const encoded = Buffer.from(value, 'utf8');
-    const hash = hashOf(encoded);
-    const mask = this.table.length - 1;
-    for (let i = hash & mask; ; i = (i + 1) & mask) {
-      const code = this.table[i] ?? -1;
-      if (code < 0) return undefined;
-      if (this.hashes[code] === hash && this.equals(code, encoded)) return code;
-    }
+    return this.codes.find(hashOf(encoded), encoded, this.equals);
   }
 
   valueOf(code: number): string {
@@ -82,13 +73,14 @@ export class StringTable {
     return out;
   }
 
-  private equals(code: number, encoded: Uint8Array): boolean {
+  /** Whether a code's value has these bytes. */
+  private readonly equals = (code: number, encoded: Uint8Array): boolean => {
     const start = this.starts[code] ?? 0;
     if ((this.starts[code + 1] ?? 0) - start !== encoded.length) return false;
     const bytes = this.bytes;
     for (let i = 0; i < encoded.length; i++) if (bytes[start + i] !== encoded[i]) return false;
     return true;
-  }
+  };
 
   private add(encoded: Uint8Array, hash: number): number {
     const code = this.size++;
@@ -111,21 +103,8 @@ export class StringTable {
     }
     this.starts[code + 1] = this.used;
     this.hashes[code] = hash;
-    if (this.size * 2 > this.table.length) this.rehash();
-    else this.place(code);
+    this.codes.add(code);
     return code;
-  }
-
-  private place(code: number): void {
-    const mask = this.table.length - 1;
-    let i = (this.hashes[code] ?? 0) & mask;
-    while ((this.table[i] ?? -1) >= 0) i = (i + 1) & mask;
-    this.table[i] = code;
-  }
-
-  private rehash(): void {
-    this.table = new Int32Array(this.table.length * 2).fill(-1);
-    for (let code = 0; code < this.size; code++) this.place(code);
   }
 
   /** Drops growth slack (after a bulk load). */
