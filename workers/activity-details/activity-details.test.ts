@@ -3,7 +3,7 @@ import { EntryType, ReportStatus } from '@domain/enums';
 import type { ActivityDetailJson, ReportJson } from '@domain/entries/entries-api';
 import type { ApiCall } from '../api-client';
 import { ApiError } from '../errors';
-import { createActivityDetailsApi } from './details-api';
+import { createActivityDetailsApi } from './activity-details';
 
 const key = { diseaseActivityId: 3, countryId: 1 };
 const count = (cumulative: number, newCases: number) => ({
