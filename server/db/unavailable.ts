@@ -1,7 +1,7 @@
 /**
  * Whether an error means the database could not be reached or went away mid-query (issue 30):
  * refused or lost connections, a server shutting down or starting up, no connection to be had.
- * Such a request is answered 503 with Retry-After (http/errors.ts), never 500: its transaction,
+ * Such a request is answered 503 with Retry-After (http/error-mapping.ts), never 500: its transaction,
  * if one began, was rolled back by PostgreSQL with the connection, so nothing is half-written.
  * Drizzle wraps driver errors; the chain of causes is read.
  */

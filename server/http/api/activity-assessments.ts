@@ -3,11 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AssessmentInput, validateAssessment } from '@domain/assessments';
 import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
-import {
-  addAssessment,
-  AssessmentRefusal,
-  listAssessments,
-} from '../../db/repositories/activity-assessments';
+import { addAssessment, listAssessments } from '../../db/repositories/activity-assessments';
 import { diseaseActivities } from '../../db/schema';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
@@ -56,17 +52,12 @@ export const assessmentRoutes: FastifyPluginAsync<AssessmentDeps> = async (app, 
     if (assessedOn === null || concernLevelId === null || confidenceLevelId === null) {
       throw new Error('validateAssessment let a blank field through');
     }
-    try {
-      const saved = await addAssessment(
-        db,
-        activityId,
-        { ...input, assessedOn, concernLevelId, confidenceLevelId },
-        currentUser(request).id,
-      );
-      return await reply.code(201).send(saved);
-    } catch (error) {
-      if (error instanceof AssessmentRefusal) throw badRequest([...error.errors]);
-      throw error;
-    }
+    const saved = await addAssessment(
+      db,
+      activityId,
+      { ...input, assessedOn, concernLevelId, confidenceLevelId },
+      currentUser(request).id,
+    );
+    return reply.code(201).send(saved);
   });
 };

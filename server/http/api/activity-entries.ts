@@ -9,7 +9,7 @@ import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import type { FoundActivity } from '../../db/repositories/activity-detail';
 import { activityDetail, findActivity } from '../../db/repositories/activity-detail';
-import { EntriesRefusal, prepareSubmission } from '../../db/repositories/entries-submission';
+import { prepareSubmission } from '../../db/repositories/entries-submission';
 import { StaleVersion } from '../../db/repositories/activity-version-lock';
 import { saveEntries } from '../../db/repositories/entries-save';
 import { committedTimeline } from '../../db/repositories/committed-timeline';
@@ -158,9 +158,7 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
     if (collectionText !== undefined && collectionId === null) {
       throw badRequest([messages.invalidId('reportCollectionId')]);
     }
-    const prepared = await refused(() =>
-      prepareSubmission(db, found, collectionId, body, propagation, today()),
-    );
+    const prepared = await prepareSubmission(db, found, collectionId, body, propagation, today());
     return validateAnswerOf(prepared.result, (id) => prepared.locationNames.get(id) ?? String(id));
   });
 
@@ -214,7 +212,6 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
         .send(answer);
     } catch (error) {
       if (error instanceof StaleVersion) return sendStale(db, reply, activityId, countryId);
-      if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
       throw error;
     }
   };
@@ -233,7 +230,6 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
       await updateOverview(db, activityId, countryId, body, expected, currentUser(request).id);
     } catch (error) {
       if (error instanceof StaleVersion) return sendStale(db, reply, activityId, countryId);
-      if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
       throw error;
     }
     const found = await activityOf(db, request);
@@ -246,13 +242,3 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
     save(request, reply, idParam(request, 'reportId')),
   );
 };
-
-/** Runs a read that may refuse, turning its refusal into the API's error. */
-async function refused<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
-    throw error;
-  }
-}

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
-import { ArticleRefusal } from '../../db/repositories/articles-write';
 import { reindexArticles } from '../../search/indexer';
 import { ApiError, badRequest } from '../errors';
 
@@ -53,16 +52,6 @@ export function requiredIdQuery(request: FastifyRequest, name: string): number {
   const id = parseId(value);
   if (id === undefined) throw badRequest([messages.invalidId(name)]);
   return id;
-}
-
-/** Runs a repository write, turning its refusal into the API's 400 / 404. */
-export async function refusing<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof ArticleRefusal) throw new ApiError(error.status, error.errors);
-    throw error;
-  }
 }
 
 /**

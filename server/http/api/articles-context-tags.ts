@@ -6,7 +6,7 @@ import { currentUser } from '../current-user';
 import { ApiError } from '../errors';
 import { decodeOr400 } from '../validate';
 import type { ArticleRouteDeps } from './articles-common';
-import { paramOf, parseId, refusing, reindex } from './articles-common';
+import { paramOf, parseId, reindex } from './articles-common';
 
 const linkIdPattern = /^(\d+)-(\d+)$/;
 
@@ -27,7 +27,7 @@ export const articleContextTagRoutes: FastifyPluginAsync<ArticleRouteDeps> = asy
   app.post('/articles/contexTag', async (request, reply) => {
     const body = decodeOr400(ContextTagRequest, request.body);
     const user = currentUser(request);
-    const { created, displayName } = await refusing(() => addContextTag(db, body, user.id));
+    const { created, displayName } = await addContextTag(db, body, user.id);
     if (created) await reindex(request, db, [body.articleId]);
     return reply.code(created ? 201 : 200).send({
       id: contextTagLinkId(body.articleId, body.contextTagId),
@@ -47,7 +47,7 @@ export const articleContextTagRoutes: FastifyPluginAsync<ArticleRouteDeps> = asy
       throw new ApiError(404, [messages.contextTagLinkNotFound(id)]);
     }
     const user = currentUser(request);
-    await refusing(() => removeContextTag(db, articleId, contextTagId, user.id));
+    await removeContextTag(db, articleId, contextTagId, user.id);
     await reindex(request, db, [articleId]);
     return reply.code(204).send();
   });

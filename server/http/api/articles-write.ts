@@ -15,7 +15,7 @@ import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
 import type { ArticleRouteDeps } from './articles-common';
-import { articleIdParam, idSegment, refusing, reindex } from './articles-common';
+import { articleIdParam, idSegment, reindex } from './articles-common';
 
 /** The §5 messages first (word for word, all at once), then the schema's type checks. */
 function decodeChecked<A, I>(
@@ -45,7 +45,7 @@ export const articleWriteRoutes: FastifyPluginAsync<ArticleRouteDeps> = async (a
   app.post('/articles', async (request, reply) => {
     const input = decodeChecked(CustomArticle, validateCustomArticle, request.body);
     const user = currentUser(request);
-    const articleId = await refusing(() => createArticle(db, input, user.id));
+    const articleId = await createArticle(db, input, user.id);
     await reindex(request, db, [articleId]);
     // A disease-activity article naming a disease and places supports suggestions at once.
     await refreshSuggestionsOfArticles(db, [articleId]);
@@ -55,7 +55,7 @@ export const articleWriteRoutes: FastifyPluginAsync<ArticleRouteDeps> = async (a
   app.put('/articles/link-existing-reports', async (request) => {
     const body = decodeOr400(LinkExistingReports, request.body);
     const user = currentUser(request);
-    const result = await refusing(() => linkExistingReports(db, body, user.id));
+    const result = await linkExistingReports(db, body, user.id);
     await reindex(request, db, result.articleIds);
     // Linked articles stop supporting the suggestions of their activity's disease and country.
     await refreshSuggestionsOfArticles(db, result.articleIds);
@@ -67,7 +67,7 @@ export const articleWriteRoutes: FastifyPluginAsync<ArticleRouteDeps> = async (a
     const update = decodeChecked(ArticleUpdate, validateArticleUpdate, request.body);
     if (Object.keys(update).length === 0) throw badRequest([messages.articleUpdateEmpty]);
     const user = currentUser(request);
-    await refusing(() => updateArticle(db, articleId, update, user.id));
+    await updateArticle(db, articleId, update, user.id);
     await reindex(request, db, [articleId]);
     const article = await findArticle(db, articleId);
     if (article === undefined) throw new ApiError(404, [messages.articleNotFound(articleId)]);

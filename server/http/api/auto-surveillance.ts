@@ -7,7 +7,6 @@ import type { Db } from '../../db/client';
 import { findActivity } from '../../db/repositories/activity-detail';
 import { StaleVersion } from '../../db/repositories/activity-version-lock';
 import { saveEntries } from '../../db/repositories/entries-save';
-import { EntriesRefusal } from '../../db/repositories/entries-submission';
 import { reports } from '../../db/schema';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
@@ -93,7 +92,6 @@ export const autoSurveillanceRoutes: FastifyPluginAsync<AutoSurveillanceDeps> = 
             }
             continue;
           }
-          if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
           throw error;
         }
       }

@@ -6,7 +6,6 @@ import { validateDescriptionEdit } from '@domain/entries/entry-validation';
 import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import { descriptionReport, editDescription } from '../../db/repositories/description-versions';
-import { EntriesRefusal } from '../../db/repositories/entries-submission';
 import { StaleVersion } from '../../db/repositories/activity-version-lock';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
@@ -91,7 +90,6 @@ export const descriptionReportRoutes: FastifyPluginAsync<DescriptionReportDeps> 
         return await reply.header('etag', etagOf(version)).send(found);
       } catch (error) {
         if (error instanceof StaleVersion) return sendStale(db, reply, activityId, countryId);
-        if (error instanceof EntriesRefusal) throw new ApiError(error.status, error.errors);
         throw error;
       }
     },

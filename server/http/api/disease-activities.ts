@@ -3,9 +3,9 @@ import { NewActivity, validateNewActivity } from '@domain/disease-activities';
 import { NewCasesQuery, newCasesIdsOf } from '@domain/activity-trends';
 import { activityNewCases } from '../../db/repositories/activity-figures';
 import type { Db } from '../../db/client';
-import { ActivityRefusal, createDiseaseActivity } from '../../db/repositories/disease-activities';
+import { createDiseaseActivity } from '../../db/repositories/disease-activities';
 import { currentUser } from '../current-user';
-import { ApiError, badRequest } from '../errors';
+import { badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
 import { KeptActivityList } from './kept-activity-list';
 
@@ -60,19 +60,13 @@ export const diseaseActivityIndexRoutes: FastifyPluginAsync<DiseaseActivityIndex
     }
     const input = decodeOr400(NewActivity, request.body);
     const user = currentUser(request);
-    try {
-      const created = await createDiseaseActivity(db, input, user.id);
-      return await reply
-        .code(201)
-        .header(
-          'location',
-          `/api/diseaseactivities/${created.diseaseActivityId}/countries/${created.countryId}/numDays/5`,
-        )
-        .send(created);
-    } catch (error) {
-      if (!(error instanceof ActivityRefusal)) throw error;
-      if (error.existing === undefined) throw new ApiError(error.status, error.errors);
-      return reply.code(409).send({ errors: error.errors, ...error.existing });
-    }
+    const created = await createDiseaseActivity(db, input, user.id);
+    return reply
+      .code(201)
+      .header(
+        'location',
+        `/api/diseaseactivities/${created.diseaseActivityId}/countries/${created.countryId}/numDays/5`,
+      )
+      .send(created);
   });
 };

@@ -7,7 +7,6 @@ import {
 } from '../../db/repositories/disease-interests';
 import { currentUser } from '../current-user';
 import { decodeOr400 } from '../validate';
-import { refusing } from './articles-common';
 
 /**
  * The signed-in analyst's disease interests (designed; spec 001 §1, §5 name the rule, not the
@@ -22,6 +21,6 @@ export const diseaseInterestRoutes: FastifyPluginAsync<{ readonly db: Db }> = as
   app.get(path, (request) => diseaseInterestsOf(db, currentUser(request).id));
   app.put(path, async (request) => {
     const { diseaseIds } = decodeOr400(DiseaseInterestsBody, request.body);
-    return refusing(() => replaceDiseaseInterests(db, currentUser(request).id, diseaseIds));
+    return replaceDiseaseInterests(db, currentUser(request).id, diseaseIds);
   });
 };

@@ -14,7 +14,7 @@ import { associateSuggestedArticles } from '../../db/repositories/suggested-asso
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
-import { articleIdParam, idSegment, refusing, reindex, requiredIdQuery } from './articles-common';
+import { articleIdParam, idSegment, reindex, requiredIdQuery } from './articles-common';
 
 const lastNDaysOf = (request: FastifyRequest) =>
   decodeOr400(LastNDaysQuery, request.query ?? {}).lastNDays;
@@ -99,14 +99,12 @@ export const suggestedActionRoutes: FastifyPluginAsync<{ readonly db: Db }> = as
       const diseaseId = articleIdParam(request, 'diseaseId');
       const countryId = articleIdParam(request, 'countryId');
       const { articleIds } = decodeOr400(AssociateSuggestedArticles, request.body);
-      const result = await refusing(() =>
-        associateSuggestedArticles(db, {
-          diseaseId,
-          countryId,
-          articleIds,
-          userId: currentUser(request).id,
-        }),
-      );
+      const result = await associateSuggestedArticles(db, {
+        diseaseId,
+        countryId,
+        articleIds,
+        userId: currentUser(request).id,
+      });
       await reindex(request, db, result.articleIds);
       return result.answer;
     },
