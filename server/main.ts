@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadServerConfig } from './config';
 import { advisoryLocks, openDatabase } from './db/client';
+import { settleOwedFigures } from './db/repositories/activity-figures';
 import { FeedIngestion } from './feeds/ingestion';
 import { ensureWorldGazetteer } from './gazetteer/load';
 import { Lifecycle } from './http/health';
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     await seedIfEmpty(database.db, config, (message) => console.log(message));
     // After the seed (its inserts expect an empty table); once per gazetteer version.
     await ensureWorldGazetteer(database.db, (message) => console.log(message));
+    // The one cumulative rule's stored figures owed by a migration, the seed or any other writer.
+    await settleOwedFigures(database.db, null, (message) => console.log(message));
     // With SEARCH_URL too: the local tables are what the pusher sends to the service.
     if (await isArticlesIndexEmpty(database.db)) {
       console.log('search: building the search index tables…');

@@ -191,6 +191,11 @@ export async function insertSeedData(
     await tx.execute(
       sql`select activity_summaries_refresh(array(select disease_activity_id from disease_activities))`,
     );
+    // The one cumulative rule's stored figures: owed (their triggers are off too); `npm start`
+    // and any read compute them (server/db/repositories/activity-figures.ts).
+    await tx.execute(
+      sql`insert into activity_figures_owed (disease_activity_id) select disease_activity_id from disease_activities on conflict do nothing`,
+    );
     for (const [table, column] of identityColumns) {
       await tx.execute(
         sql.raw(

@@ -18,6 +18,7 @@ import {
   reports,
 } from '../schema';
 import { findActivity } from './activity-detail';
+import { refreshOwedFigures } from './activity-figures';
 import { StaleVersion, lockActivityVersion } from './activity-version-lock';
 import { withSummariesDeferred } from './summaries-deferred';
 import { recordAudit, recordAudits } from './audit';
@@ -580,6 +581,8 @@ export async function saveEntries(db: Db, request: SaveRequest): Promise<SaveAns
         );
       }
 
+      // The rule's stored output (activity_figures), from the rows just written, before commit.
+      await refreshOwedFigures(tx, [request.activityId]);
       const version = locked.version + 1;
       await tx
         .update(diseaseActivities)

@@ -16,3 +16,4 @@ export * from './assessments';
 export * from './search-changes';
 export * from './search-sources';
 export * from './search-push';
+export * from './activity-figures';
