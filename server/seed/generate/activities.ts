@@ -24,6 +24,7 @@ import {
   updateTitle,
   type UpdateFacts,
 } from '../data/activity-text';
+import { CumulativeTree, type NestingPlace } from '@domain/entries/cumulative-rule';
 import { seedDiseases, type SeedDisease } from '../data/diseases';
 import { HUMAN_RISK_MODEL_ID } from '../data/lookups';
 import { seedSpecies, type SeedSpecies } from '../data/species';
@@ -473,6 +474,21 @@ function linkFirstArticle(
   return true;
 }
 
+/** The activity's country, its places and their ancestors, as the rule's tree takes them. */
+function placesWithAncestors(state: ActivityState): NestingPlace[] {
+  const out = new Map<number, NestingPlace>();
+  const visit = (row: (LocationRow & { id: number }) | undefined) => {
+    for (let at = row; at !== undefined && !out.has(at.id);) {
+      const parentId = at.parentId ?? null;
+      out.set(at.id, { id: at.id, name: at.name, locationType: at.locationType, parentId });
+      at = parentId === null ? undefined : state.run.places.byId.get(parentId);
+    }
+  };
+  visit(state.place.row);
+  for (const l of state.locations) visit(l);
+  return [...out.values()];
+}
+
 /** Writes one reporting period: its start entry, its updates and, if closed, its end entry. */
 function writeSegment(state: ActivityState, seg: Segment): void {
   const { run } = state;
@@ -488,6 +504,9 @@ function writeSegment(state: ActivityState, seg: Segment): void {
 
   // Cumulative counts restart with each reporting period (spec 001 §4).
   const cumulative = new Map<number, Counts>(state.locations.map((l) => [l.id, zero()]));
+  // The country's rolled-up Daily Total is the one cumulative rule's figure (a city inside a
+  // picked province counts once), as the server computes it from the places' own totals.
+  const rolledUp = new CumulativeTree(state.place.row.id, placesWithAncestors(state));
   state.openCumulative = cumulative;
   const countryTotal = zero();
   const peak = 0.2 + rng.next() * 0.6;
@@ -536,6 +555,12 @@ function writeSegment(state: ActivityState, seg: Segment): void {
         }
         const next = add(prev, delta);
         cumulative.set(loc.id, next);
+        rolledUp.set(loc.id, {
+          reportedCases: next.reported,
+          suspectedCases: next.suspected,
+          confirmedCases: next.confirmed,
+          deaths: next.deaths,
+        });
         const entry = base(
           state,
           collection,
@@ -588,8 +613,13 @@ function writeSegment(state: ActivityState, seg: Segment): void {
       }
       if (!state.countryLevel) {
         // The country's Daily Total nests the latest totals of every location (spec 001 §3 "Nesting").
-        const sum = zero();
-        for (const c of cumulative.values()) for (const f of FIGURES) sum[f] += c[f];
+        const rule = rolledUp.cumulativeOf(countryId);
+        const sum: Counts = {
+          reported: rule.reportedCases ?? 0,
+          suspected: rule.suspectedCases ?? 0,
+          confirmed: rule.confirmedCases ?? 0,
+          deaths: rule.deaths ?? 0,
+        };
         const delta = zero();
         for (const f of FIGURES) delta[f] = sum[f] - countryTotal[f];
         Object.assign(countryTotal, sum);

@@ -136,6 +136,52 @@ describe('seed generator', () => {
     expect(decreases).toBeLessThan(activities.reports.length / 100);
   });
 
+  it('rolls the country up by the one cumulative rule: a city in a picked province counts once', () => {
+    // The rule's words (docs/decisions/0058-one-cumulative-rule.md), per figure: a place counts the
+    // larger of its own latest Daily Total (not a rolled-up one) and the sum of the places
+    // directly below it that have a figure; the gazetteer's tree, within the reporting period.
+    const children = new Map<number, number[]>();
+    for (const row of data.locations.rows) {
+      if (row.id === undefined || row.parentId == null) continue;
+      children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
+    }
+    const own = new Map<string, ReportRow[]>();
+    for (const r of activities.reports) {
+      if (r.type !== EntryType.PROCESSED || r.reportStatus !== ReportStatus.Committed) continue;
+      if (r.isNestingEntry === true) continue;
+      const key = `${r.diseaseActivityId}:${r.reportingPeriodId}:${r.locationId}`;
+      own.set(key, [...(own.get(key) ?? []), r]);
+    }
+    type Pick = (r: ReportRow) => number | null | undefined;
+    const oracle = (r: ReportRow, place: number, pick: Pick): number | null => {
+      let mine: number | null = null;
+      let on = '';
+      for (const x of own.get(`${r.diseaseActivityId}:${r.reportingPeriodId}:${place}`) ?? []) {
+        if (x.reportedOn <= r.reportedOn && x.reportedOn >= on) {
+          on = x.reportedOn;
+          mine = pick(x) ?? null;
+        }
+      }
+      const below = (children.get(place) ?? [])
+        .map((c) => oracle(r, c, pick))
+        .filter((v): v is number => v !== null);
+      const sum = below.length === 0 ? null : below.reduce((a, b) => a + b, 0);
+      return mine === null ? sum : sum === null ? mine : Math.max(mine, sum);
+    };
+    let rolledUp = 0;
+    for (const r of activities.reports) {
+      if (r.type !== EntryType.PROCESSED || r.isNestingEntry !== true) continue;
+      rolledUp++;
+      const where = `activity ${r.diseaseActivityId} on ${r.reportedOn}`;
+      expect(r.reportedCumulative, where).toBe(
+        oracle(r, r.locationId, (x) => x.reportedCumulative),
+      );
+      if (r.deathsCumulative != null)
+        expect(r.deathsCumulative, where).toBe(oracle(r, r.locationId, (x) => x.deathsCumulative));
+    }
+    expect(rolledUp).toBeGreaterThan(100);
+  });
+
   it('writes every entry type, saved and pending entries, and links articles to reports', () => {
     const types = new Set(activities.reports.map((r) => r.type));
     for (const type of Object.values(EntryType)) expect(types).toContain(type);
