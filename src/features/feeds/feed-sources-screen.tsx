@@ -1,4 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  TableVirtuoso,
+  type CalculateViewLocation,
+  type TableComponents,
+  type TableVirtuosoHandle,
+} from 'react-virtuoso';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import type { FeedSource } from '@/domain/feeds/feed-sources-api';
 import { Button } from '@/ui/button';
@@ -42,26 +48,12 @@ function health(source: FeedSource): { label: string; tone: string } {
   return { label: 'Healthy', tone: 'bg-emerald-100 text-emerald-800' };
 }
 
-function SourceRow({
-  source,
-  selected,
-}: {
-  readonly source: FeedSource;
-  readonly selected: boolean;
-}) {
+/** A source's cells (the row element is the table's {@link tableComponents} TableRow). */
+function SourceCells({ source }: { readonly source: FeedSource }) {
   const { pollNotes } = useFeedSources();
   const state = health(source);
   return (
-    <tr
-      data-feed-row
-      aria-selected={selected}
-      ref={(row) => {
-        if (selected) row?.scrollIntoView({ block: 'nearest' });
-      }}
-      className={`border-t border-slate-100 align-top ${
-        selected ? 'bg-accent-50 outline-2 -outline-offset-2 outline-accent-600' : ''
-      }`}
-    >
+    <>
       <td className="py-1.5 pr-3">
         <div className="font-medium text-slate-900">{source.name}</div>
         <div className="max-w-72 truncate text-xs text-slate-500" title={source.url}>
@@ -111,9 +103,69 @@ function SourceRow({
           </p>
         )}
       </td>
-    </tr>
+    </>
   );
 }
+
+/** What the row components read besides their item. */
+interface SourcesContext {
+  readonly selectedId: number | null;
+}
+
+// Defined once (not per render), so virtuoso keeps its rows mounted while the data changes.
+const tableComponents: TableComponents<FeedSource, SourcesContext> = {
+  Table: ({ context: _context, ...props }) => (
+    <table {...props} className="w-full text-left text-sm" aria-label="Feed sources" />
+  ),
+  // The head scrolls with the page, as before: the shell's sticky header would cover it.
+  TableHead: ({ context: _context, style, ...props }) => (
+    <thead {...props} style={{ ...style, position: 'static' }} className="text-xs text-slate-500" />
+  ),
+  TableRow: ({ item, context, ...props }) => {
+    const selected = item.id === context.selectedId;
+    return (
+      <tr
+        {...props}
+        data-feed-row
+        aria-selected={selected}
+        className={`border-t border-slate-100 align-top ${
+          selected ? 'bg-accent-50 outline-2 -outline-offset-2 outline-accent-600' : ''
+        }`}
+      />
+    );
+  },
+};
+
+const headerContent = () => (
+  <tr>
+    <th className="pr-3 font-medium">Source</th>
+    <th className="pr-3 font-medium">Feed</th>
+    <th className="pr-3 font-medium">Health</th>
+    <th className="pr-3 font-medium">Last success</th>
+    <th className="pr-3 font-medium">Last error</th>
+    <th className="pr-3 text-right font-medium">Articles today</th>
+    <th className="pr-3 text-right font-medium">In all</th>
+    <th className="pr-3 font-medium">Polling</th>
+    <th className="font-medium">Actions</th>
+  </tr>
+);
+
+/**
+ * Virtuoso's "into view", with the top of the view below the shell's sticky header (the table
+ * scrolls with the window), so a row selected upwards is not hidden under it.
+ */
+const belowStickyHeader: CalculateViewLocation = ({
+  itemTop,
+  itemBottom,
+  viewportTop,
+  viewportBottom,
+  locationParams,
+}) => {
+  const cover = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+  if (itemTop < viewportTop + cover) return { ...locationParams, align: 'start', offset: -cover };
+  if (itemBottom > viewportBottom) return { ...locationParams, align: 'end' };
+  return null;
+};
 
 /** Deleting a source asks first, naming it; Delete is the focused, primary action. */
 function DeleteSourceDialog() {
@@ -153,32 +205,39 @@ function SourcesTable() {
       />
     );
   }
+  return <SourcesRows sources={sources} selected={Math.min(selected, sources.length - 1)} />;
+}
+
+/**
+ * The sources, virtualised (react-virtuoso) in the page's own scroll: a deployment may poll any
+ * number of feeds. j/k scroll the selected row into view.
+ */
+function SourcesRows({
+  sources,
+  selected,
+}: {
+  readonly sources: readonly FeedSource[];
+  readonly selected: number;
+}) {
+  const table = useRef<TableVirtuosoHandle>(null);
+  const selectedId = sources[selected]?.id ?? null;
+  const context = useMemo(() => ({ selectedId }), [selectedId]);
+  useEffect(() => {
+    table.current?.scrollIntoView({ index: selected, calculateViewLocation: belowStickyHeader });
+  }, [selected]);
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200 bg-white px-3 py-2">
-      <table className="w-full text-left text-sm" aria-label="Feed sources">
-        <thead className="text-xs text-slate-500">
-          <tr>
-            <th className="pr-3 font-medium">Source</th>
-            <th className="pr-3 font-medium">Feed</th>
-            <th className="pr-3 font-medium">Health</th>
-            <th className="pr-3 font-medium">Last success</th>
-            <th className="pr-3 font-medium">Last error</th>
-            <th className="pr-3 text-right font-medium">Articles today</th>
-            <th className="pr-3 text-right font-medium">In all</th>
-            <th className="pr-3 font-medium">Polling</th>
-            <th className="font-medium">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sources.map((s, i) => (
-            <SourceRow
-              key={s.id}
-              source={s}
-              selected={i === Math.min(selected, sources.length - 1)}
-            />
-          ))}
-        </tbody>
-      </table>
+      <TableVirtuoso<FeedSource, SourcesContext>
+        ref={table}
+        useWindowScroll
+        data={sources}
+        context={context}
+        computeItemKey={(_, source) => source.id}
+        increaseViewportBy={400}
+        fixedHeaderContent={headerContent}
+        components={tableComponents}
+        itemContent={(_, source) => <SourceCells source={source} />}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import { isTypingTarget } from '@/app/commands/focus-targets';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import type { SuggestedActionItem } from '@/domain/suggested-actions';
@@ -21,6 +22,7 @@ import {
   suggestionLabel,
   useSuggestions,
 } from './suggestions-store';
+import { focusSelectedSuggestion } from './suggestion-focus';
 
 const day = (iso: string | null) => (iso === null ? '—' : iso.replaceAll('-', '/'));
 
@@ -52,8 +54,49 @@ function onPanelKey(event: KeyboardEvent<HTMLDivElement>): void {
   if (step === 0) return;
   event.preventDefault();
   moveSuggestion(step);
-  requestAnimationFrame(() =>
-    panel.querySelector<HTMLButtonElement>('[data-suggestion][aria-current="true"]')?.focus(),
+  focusSelectedSuggestion(panel);
+}
+
+/** The list's elements: a list of list items, as before it was virtualised. */
+const listComponents: Components<SuggestedActionItem, unknown, HTMLUListElement> = {
+  List: ({ context: _context, ...props }) => (
+    <ul {...props} aria-label="Suggested actions" className="flex flex-col gap-0.5 pr-1" />
+  ),
+  Item: ({ item: _item, context: _context, ...props }) => <li {...props} />,
+};
+
+/** The tallest the list grows before it scrolls (60 % of the window, as before). */
+const listMaxHeight = () => Math.round(window.innerHeight * 0.6);
+
+/**
+ * Every suggestion of the last 30 days, virtualised (react-virtuoso): the list has no bound. It
+ * is as tall as its rows up to 60 % of the window, and keeps the selected row in view.
+ */
+function SuggestionsList({
+  items,
+  selectedId,
+}: {
+  readonly items: readonly SuggestedActionItem[];
+  readonly selectedId: number | undefined;
+}) {
+  const list = useRef<VirtuosoHandle>(null);
+  const [height, setHeight] = useState(0);
+  const selectedIndex = items.findIndex((i) => i.id === selectedId);
+  useEffect(() => {
+    if (selectedIndex >= 0) list.current?.scrollIntoView({ index: selectedIndex });
+  }, [selectedIndex]);
+  return (
+    <Virtuoso<SuggestedActionItem, unknown>
+      ref={list}
+      data={items}
+      computeItemKey={(_, item) => item.id}
+      components={listComponents}
+      // The row the panel opens on is shown at once (the effect above runs before measuring).
+      initialTopMostItemIndex={Math.max(selectedIndex, 0)}
+      totalListHeightChanged={(total) => setHeight(Math.min(total, listMaxHeight()))}
+      style={{ height: height === 0 ? '16rem' : height }}
+      itemContent={(_, item) => <SuggestionRow item={item} selected={item.id === selectedId} />}
+    />
   );
 }
 
@@ -65,34 +108,33 @@ function SuggestionRow({
   readonly selected: boolean;
 }) {
   return (
-    <li>
-      <button
-        type="button"
-        data-suggestion
-        aria-current={selected}
-        // The panel starts on the selected suggestion, also when the list arrives after it opened.
-        {...(selected ? { 'data-autofocus': true } : {})}
-        autoFocus={selected}
-        onClick={() => selectSuggestion(item.id)}
-        // Selection follows focus, so Enter acts on the suggestion the focus is on.
-        onFocus={() => selectSuggestion(item.id)}
-        className={`flex w-full flex-col gap-0.5 rounded px-2 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent-500 ${selected ? 'bg-accent-50' : 'hover:bg-slate-50'}`}
-      >
-        <span className="flex items-center gap-1.5">
-          {!item.isRead && (
-            <span aria-label="unread" className="h-2 w-2 shrink-0 rounded-full bg-accent-600" />
-          )}
-          <span className={item.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}>
-            {suggestionLabel(item)}
-          </span>
+    <button
+      type="button"
+      data-suggestion
+      data-suggestion-id={item.id}
+      aria-current={selected}
+      // The panel starts on the selected suggestion, also when the list arrives after it opened.
+      {...(selected ? { 'data-autofocus': true } : {})}
+      autoFocus={selected}
+      onClick={() => selectSuggestion(item.id)}
+      // Selection follows focus, so Enter acts on the suggestion the focus is on.
+      onFocus={() => selectSuggestion(item.id)}
+      className={`flex w-full flex-col gap-0.5 rounded px-2 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent-500 ${selected ? 'bg-accent-50' : 'hover:bg-slate-50'}`}
+    >
+      <span className="flex items-center gap-1.5">
+        {!item.isRead && (
+          <span aria-label="unread" className="h-2 w-2 shrink-0 rounded-full bg-accent-600" />
+        )}
+        <span className={item.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}>
+          {suggestionLabel(item)}
         </span>
-        <span className="text-xs text-slate-500">
-          {item.isNewActivity ? 'New activity' : 'Update'} · {item.supportedArticles} article
-          {item.supportedArticles === 1 ? '' : 's'} · since {day(item.startDate)}
-          {item.isActiveEvent ? ' · active' : ''}
-        </span>
-      </button>
-    </li>
+      </span>
+      <span className="text-xs text-slate-500">
+        {item.isNewActivity ? 'New activity' : 'Update'} · {item.supportedArticles} article
+        {item.supportedArticles === 1 ? '' : 's'} · since {day(item.startDate)}
+        {item.isActiveEvent ? ' · active' : ''}
+      </span>
+    </button>
   );
 }
 
@@ -213,14 +255,7 @@ function SuggestionsBody() {
       className="grid min-h-80 grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,1fr)_2fr]"
       onKeyDown={onPanelKey}
     >
-      <ul
-        aria-label="Suggested actions"
-        className="flex max-h-[60vh] flex-col gap-0.5 overflow-y-auto pr-1"
-      >
-        {items.map((item) => (
-          <SuggestionRow key={item.id} item={item} selected={item.id === selected?.id} />
-        ))}
-      </ul>
+      <SuggestionsList items={items} selectedId={selected?.id} />
       {selected && <SuggestionDetail item={selected} />}
     </div>
   );
