@@ -1,21 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
+import type { Db } from './db';
 import { migratePglite, migratePostgres } from './migrate';
 import { pgliteListen, postgresListen, registerListen } from './notifications';
 import * as schema from './schema';
 
-/** The schema module, as drizzle sees it. */
-export type Schema = typeof schema;
-
-/** The database handle every repository takes: the same type for PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type { Db, Schema } from './db';
 
 /** An open database: the handle, which engine is behind it, and how to migrate and close it. */
 export interface OpenDatabase {

@@ -4,7 +4,7 @@ import { insertLookupFixtures } from '../../tests/support/lookup-fixtures';
 import { migrationsBefore } from '../../tests/support/migrations-before';
 import { backends, openTestDatabase } from '../../tests/support/test-server';
 import type { OpenDatabase } from './client';
-import { rowsOf } from '../search/execute';
+import { rowsOf } from './rows';
 
 const backfill = '0006_custom_articles_published_date';
 

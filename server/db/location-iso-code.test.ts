@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsBefore } from '../../tests/support/migrations-before';
 import { backends, openTestDatabase } from '../../tests/support/test-server';
 import { seedCountries } from '../seed/data/countries';
-import { rowsOf } from '../search/execute';
+import { rowsOf } from './rows';
 import type { OpenDatabase } from './client';
 
 countries.registerLocale(en);

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Db } from './client';
+import type { Db } from './db';
 
 /**
  * LISTEN on a channel of the database behind a Db: `onNotify` for each NOTIFY delivered,

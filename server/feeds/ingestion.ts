@@ -13,7 +13,7 @@ import {
   extendClaims,
   releaseClaim,
 } from '../db/repositories/feed-claims';
-import { rowsOf } from '../search/execute';
+import { rowsOf } from '../db/rows';
 import { reindexArticles } from '../search/indexer';
 import type { DiseaseCountry } from '../db/repositories/suggested-actions';
 import { refreshSuggestedActions } from '../db/repositories/suggested-actions';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { StoryClusters } from '@domain/feeds/clustering';
 import { domainsOf } from '@domain/feeds/source-domains';
 import type { Db } from '../db/client';
-import { rowsOf } from '../search/execute';
+import { rowsOf } from '../db/rows';
 import type { PreparedArticle } from './prepare-articles';
 import { clusterArticles } from './prepare-articles';
 

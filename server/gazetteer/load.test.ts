@@ -8,7 +8,7 @@ import {
 } from '../../tests/support/test-server';
 import { loadServerConfig } from '../config';
 import { openDatabase, type OpenDatabase } from '../db/client';
-import { rowsOf } from '../search/execute';
+import { rowsOf } from '../db/rows';
 import { seed } from '../seed/run';
 import { ensureWorldGazetteer } from './load';
 

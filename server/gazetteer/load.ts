@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { LocationType } from '@domain/enums';
 import type { Db } from '../db/client';
 import { gazetteerLoads, locations } from '../db/schema';
-import { rowsOf } from '../search/execute';
+import { rowsOf } from '../db/rows';
 import { locationDocumentsSql } from '../search/indexer';
 import { cityRow } from '../seed/generate/locations';
 import { insertAll } from '../seed/insert';

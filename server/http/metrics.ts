@@ -5,7 +5,7 @@ import type { Db, PoolStats } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { pendingMails } from '../mail/outbox';
 import { readVersion } from '../search/change-log/follower';
-import { rowsOf } from '../search/execute';
+import { rowsOf } from '../db/rows';
 import { followerOf } from '../search/memory/changes';
 import type { PushIndexStatus } from '../search/remote/refusals';
 import { currentPusherSeconds, pushStatus } from '../search/remote/refusals';

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or, inArray, sql } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { advisoryLocks } from '../db/client';
-import { rowsOf } from '../search/execute';
+import { rowsOf } from '../db/rows';
 import { oidcPayloads } from '../db/schema/oidc';
 
 // The models whose rows carry a grantId the provider may revoke together (the same set as

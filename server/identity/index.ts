@@ -6,20 +6,10 @@ import { deleteExpiredPayloads, drizzleAdapter } from './adapter';
 import { loadProviderKeys, publicJwk, signingAlgorithm } from './keys';
 import { mountProvider } from './mount';
 import { createProvider } from './provider';
-import { createRemoteVerifier, createVerifier } from './verify';
+import { createRemoteVerifier, createVerifier, type AccessTokenClaims } from './verify';
 
-export { AccessTokenError } from './verify';
+export { AccessTokenError, type AccessTokenClaims } from './verify';
 export { demoAnalysts, type DemoAnalyst } from './analysts';
-
-/** The claims the API reads from a verified access token. */
-export interface AccessTokenClaims {
-  readonly sub: string;
-  readonly givenName: string;
-  readonly familyName: string;
-  readonly scope: string;
-  /** The `email` claim when the token carries one (notification mails). */
-  readonly email?: string;
-}
 
 /** Sign-in for IST: the embedded OpenID provider (or an external issuer) and token checks. */
 export interface Identity {

@@ -1,6 +1,15 @@
 import { Schema } from 'effect';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { AccessTokenClaims } from './index';
+
+/** The claims the API reads from a verified access token. */
+export interface AccessTokenClaims {
+  readonly sub: string;
+  readonly givenName: string;
+  readonly familyName: string;
+  readonly scope: string;
+  /** The `email` claim when the token carries one (notification mails). */
+  readonly email?: string;
+}
 
 /** A bearer token that is malformed, badly signed, expired, or meant for another audience. */
 export class AccessTokenError extends Error {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { SearchRequestError } from './errors';
 import type { FieldDefinition, IndexDefinition } from './index-definition';
 import { fieldOf } from './index-definition';
-import { rowsOf } from './execute';
+import { rowsOf } from '../db/rows';
 import { indexWritten } from './memory/changes';
 
 /** The most actions one docs/index request may carry, as in Azure. */

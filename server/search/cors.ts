@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { SearchRequestError } from './errors';
-import { rowsOf } from './execute';
+import { rowsOf } from '../db/rows';
 import type { CorsOptions } from './index-definition';
 
 /**

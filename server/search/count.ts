@@ -1,7 +1,26 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { CountStrategy } from './execute';
-import { exactCount, rowsOf } from './execute';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import type { IndexDefinition } from './index-definition';
+
+/**
+ * How `@odata.count` is computed: exact ({@link exactCount}) or bounded (below: exact up to a
+ * bound, an estimate flagged approximate above it; the default). Azure's count is approximate too.
+ */
+export type CountStrategy = (
+  db: Db,
+  index: IndexDefinition,
+  where: SQL | undefined,
+) => Promise<{ value: number; approximate: boolean }>;
+
+export const exactCount: CountStrategy = async (db, index, where) => {
+  const filter = where === undefined ? sql.empty() : sql` where ${where}`;
+  const rows = rowsOf(
+    await db.execute(sql`select count(*)::int as n from ${sql.identifier(index.table)}${filter}`),
+  );
+  return { value: Number(rows[0]?.['n'] ?? 0), approximate: false };
+};
 
 /** Matches counted exactly before the count may become an estimate (Azure's is approximate). */
 export const defaultExactCountBound = 10_000;

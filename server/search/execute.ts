@@ -1,13 +1,17 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { FieldDefinition, IndexDefinition } from './index-definition';
 import { fieldOf } from './index-definition';
-import { boundedCount, defaultExactCountBound } from './count';
+import type { CountStrategy } from './count';
+import { boundedCount, defaultExactCountBound, exactCount } from './count';
 import { compileFilterWithScore } from './odata';
 import type { SearchRequest } from './request';
 import { maxPageSize, maxSkip } from './request';
 import { parseSimpleQuery, simpleQueryToSql } from './simple-query';
+
+export { exactCount, type CountStrategy };
 
 /** A search document as Azure sends it: JSON values only. */
 export type SearchDocument = Record<string, string | number | boolean | null | string[]>;
@@ -29,32 +33,13 @@ export interface SearchResult {
   readonly next?: { readonly skip: number; readonly top: number };
 }
 
-/**
- * How `@odata.count` is computed: exact ({@link exactCount}) or bounded (count.ts: exact up to a
- * bound, an estimate flagged approximate above it; the default). Azure's count is approximate too.
- */
-export type CountStrategy = (
-  db: Db,
-  index: IndexDefinition,
-  where: SQL | undefined,
-) => Promise<{ value: number; approximate: boolean }>;
-
-export const exactCount: CountStrategy = async (db, index, where) => {
-  const rows = rowsOf(
-    await db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(index.table)}${whereClause(where)}`,
-    ),
-  );
-  return { value: Number(rows[0]?.['n'] ?? 0), approximate: false };
-};
-
 export interface ExecuteOptions {
   /** Defaults to exact up to {@link defaultExactCountBound} matches, estimated above. */
   readonly count?: CountStrategy | undefined;
 }
 
 let defaultCount: CountStrategy | undefined;
-/** Made on first use: count.ts imports this module. */
+/** Made on first use. */
 const defaultCountStrategy = () =>
   (defaultCount ??= boundedCount({ bound: defaultExactCountBound }));
 
@@ -195,15 +180,6 @@ function orderByList(index: IndexDefinition, request: SearchRequest, ranked: boo
 function orderColumn(field: FieldDefinition): SQL {
   const column = sql.identifier(field.name);
   return field.type === 'Edm.String' ? sql`${column} collate "C"` : sql`${column}`;
-}
-
-/** Rows of a db.execute result, whichever driver (node-postgres or PGlite) answered. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result) {
-    const rows = (result as { rows: unknown }).rows;
-    if (Array.isArray(rows)) return rows as Record<string, unknown>[];
-  }
-  throw new Error('search: unexpected database result');
 }
 
 /**

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articlesIndex, fieldNamesOf, locationsIndex } from './index-definition';
-import { rowsOf } from './execute';
+import { rowsOf } from '../db/rows';
 import { indexWritten } from './memory/changes';
 
 /**

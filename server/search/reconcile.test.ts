@@ -5,7 +5,7 @@ import * as t from '../db/schema';
 import { insertLookupFixtures } from '../../tests/support/lookup-fixtures';
 import { backends, openTestDatabase } from '../../tests/support/test-server';
 import { applyIndexBatch, parseIndexBatch } from './batch';
-import { rowsOf } from './execute';
+import { rowsOf } from '../db/rows';
 import { articlesIndex } from './index-definition';
 import { reindexAll, reindexArticles } from './indexer';
 import { reconcileSearchIndex, sweepOwedArticles } from './reconcile';

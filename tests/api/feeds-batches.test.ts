@@ -5,7 +5,7 @@ import { loadServerConfig } from '@server/config';
 import type { OpenDatabase } from '@server/db/client';
 import { openDatabase } from '@server/db/client';
 import { FeedIngestion, storeBatchSize } from '@server/feeds/ingestion';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import type { FeedItemSpec, FeedServer } from '../support/feed-server';
 import { rss2, startFeedServer } from '../support/feed-server';
 import { insertLookupFixtures } from '../support/lookup-fixtures';

@@ -3,7 +3,7 @@ import { Schema } from 'effect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedSourceList, PollResult } from '@domain/feeds/feed-sources-api';
 import { SuggestedActionList, SuggestedReport } from '@domain/suggested-actions';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import type { FeedItemSpec, FeedServer } from '../support/feed-server';
 import { atom, rss2, startFeedServer } from '../support/feed-server';
 import { createTestIdentity } from '../support/test-identity';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import { reindexAll } from '@server/search/indexer';
 import { embeddedSearchAdminKey } from '@server/config';
 import { signIn } from '../support/sign-in';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { applyIndexBatch, parseIndexBatch } from '@server/search/batch';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import type { IndexDefinition } from '@server/search/index-definition';
 import { articlesIndex, locationsIndex } from '@server/search/index-definition';
 import { reindexAll } from '@server/search/indexer';

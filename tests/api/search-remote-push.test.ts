@@ -10,7 +10,8 @@ import { embeddedSearchAdminKey, embeddedSearchQueryKey, loadServerConfig } from
 import type { Db } from '@server/db/client';
 import { openDatabase } from '@server/db/client';
 import * as t from '@server/db/schema';
-import { countDocuments, rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
+import { countDocuments } from '@server/search/execute';
 import { articlesIndex } from '@server/search/index-definition';
 import { reindexAll } from '@server/search/indexer';
 import { rss2, startFeedServer, type FeedServer } from '../support/feed-server';

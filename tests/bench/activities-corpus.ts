@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import { seed } from '@server/seed/run';
 
 /** Activities the seed writes before the copies; the result has 4× as many. */

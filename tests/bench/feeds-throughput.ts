@@ -23,7 +23,7 @@ import type { IngestionTimings } from '@server/feeds/ingestion';
 import { FeedIngestion } from '@server/feeds/ingestion';
 import { articlesIndex } from '@server/search/index-definition';
 import { MemoryEngine } from '@server/search/memory/engine';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import { seed } from '@server/seed/run';
 import { rss2, startFeedServer } from '../support/feed-server';
 import type { LabelledItem } from './feeds-corpus';

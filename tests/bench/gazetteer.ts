@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ensureWorldGazetteer } from '@server/gazetteer/load';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import { reindexAll } from '@server/search/indexer';
 import { seed } from '@server/seed/run';
 import type { QueryParameters } from '@domain/article-search/query';

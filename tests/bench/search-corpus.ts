@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@server/db/client';
 import type { Db } from '@server/db/client';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import { articlesIndex, fieldNamesOf } from '@server/search/index-definition';
 import { seedDiseases } from '@server/seed/data/diseases';
 import {

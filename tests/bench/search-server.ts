@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '@server/app';
 import { openDatabase } from '@server/db/client';
 import { createIdentity } from '@server/identity';
-import { rowsOf } from '@server/search/execute';
+import { rowsOf } from '@server/db/rows';
 import { articlesIndex } from '@server/search/index-definition';
 import { MemoryEngine } from '@server/search/memory/engine';
 import { normaliseSearchRequest, rawFromQueryString } from '@server/search/request';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { rowsOf } from '../../search/execute';
+import { rowsOf } from '../rows';
 
 /**
  * Poll claims on feed sources (issue 17): of several servers on one database, each due source

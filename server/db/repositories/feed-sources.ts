@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FeedSource, FeedSourceInput, FeedSourceUpdate } from '@domain/feeds/feed-sources-api';
-import { rowsOf } from '../../search/execute';
+import { rowsOf } from '../rows';
 import type { Db } from '../client';
 import { feedSources, feeds } from '../schema';
 import { recordAudit } from './audit';

@@ -4,7 +4,7 @@ import { EntryType, LocationType, SuggestedActionKind } from '@domain/enums';
 import { extractCaseFigures } from '@domain/feeds/case-figures';
 import { defaultSuggestionDays } from '@domain/suggested-actions';
 import type { SuggestedActionItem, SuggestedReport } from '@domain/suggested-actions';
-import { rowsOf } from '../../search/execute';
+import { rowsOf } from '../rows';
 import type { Db } from '../client';
 import {
   rejectionReasons,

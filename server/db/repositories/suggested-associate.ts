@@ -3,7 +3,7 @@ import type { LinkKey } from '@domain/articles';
 import { EntryType } from '@domain/enums';
 import { messages } from '@domain/messages';
 import type { SuggestedArticlesAssociated } from '@domain/suggested-actions';
-import { rowsOf } from '../../search/execute';
+import { rowsOf } from '../rows';
 import type { Db } from '../client';
 import { linkExistingReports } from './articles-reports';
 import { ArticleRefusal } from './articles-write';

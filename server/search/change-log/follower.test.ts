@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../db/client';
 import { backends, openTestDatabase } from '../../../tests/support/test-server';
 import { waitUntil } from '../../../tests/support/search-probe';
-import { rowsOf } from '../execute';
+import { rowsOf } from '../../db/rows';
 import { applyIndexBatch, parseIndexBatch } from '../batch';
 import { articlesIndex } from '../index-definition';
 import type { IndexChange } from './follower';

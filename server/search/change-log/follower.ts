@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listenOf } from '../../db/notifications';
-import { rowsOf } from '../execute';
+import { rowsOf } from '../../db/rows';
 import { articlesIndex, locationsIndex } from '../index-definition';
 
 /** The keys of an index whose documents were written (upserted or deleted), or 'all'. */

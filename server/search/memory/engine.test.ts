@@ -7,7 +7,8 @@ import { buildCorpus } from '../../../tests/bench/search-corpus';
 import { loadServerConfig } from '../../config';
 import { openDatabase, type OpenDatabase } from '../../db/client';
 import { applyIndexBatch, parseIndexBatch } from '../batch';
-import { exactCount, executeSearch, lookupDocument, rowsOf, type SearchResult } from '../execute';
+import { rowsOf } from '../../db/rows';
+import { exactCount, executeSearch, lookupDocument, type SearchResult } from '../execute';
 import { articlesIndex } from '../index-definition';
 import {
   normaliseSearchRequest,

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SearchResult } from '../execute';
-import { documentJsonSql, rowsOf } from '../execute';
+import { rowsOf } from '../../db/rows';
+import { documentJsonSql } from '../execute';
 import type { IndexDefinition } from '../index-definition';
 import type { SearchRequest } from '../request';
 import { maxPageSize, maxSkip, normaliseSearchRequest, parseOrderBy } from '../request';

@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '../index-definition';
 import { hasBit, setBit, wordsFor, type Bitset } from './bitset';
 import type { KeyTable } from './key-table';
-import { lowerBound } from './order';
+import { lowerBound } from './lower-bound';
 import { TextField, type Entries, type PositionalEntries, type SearchableField } from './postings';
 
 /** Keys first indexed since the sorted list was made, scanned linearly until merged in. */

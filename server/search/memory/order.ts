@@ -3,6 +3,8 @@ import type { Bitset } from './bitset';
 import { toSlots } from './bitset';
 import type { Store } from './store';
 
+export { lowerBound } from './lower-bound';
+
 /** One sort key after normalisation: a field, or the per-query scores. */
 export type SortKey =
   | { readonly kind: 'field'; readonly field: FieldDefinition; readonly descending: boolean }
@@ -330,16 +332,4 @@ export async function sortInSlices(
     [from, to] = [to, from];
   }
   return from;
-}
-
-/** The first i in [0, n) for which the monotone predicate holds (n when none). */
-export function lowerBound(n: number, holds: (i: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (holds(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }

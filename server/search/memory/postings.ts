@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../index-definition';
 import { StringTable } from './strings';
-import { lowerBound } from './order';
+import { lowerBound } from './lower-bound';
 import { andInto, cardinality, cardinalityBetween, type Bitset } from './bitset';
 import { SpillFile } from './spill-file';
 import { parseTsvector } from './tsvector';

@@ -5,7 +5,7 @@ import { KeyTable } from './key-table';
 import { TextField, type SearchableField } from './postings';
 import { StringTable } from './strings';
 import { FingerprintTable } from './fingerprints';
-import { Unsupported } from './text-query';
+import { Unsupported } from './unsupported';
 import { EqualityIndex, worthIndexing } from './equality-index';
 import { maxBitsetValues, ValueBitsets } from './value-bitsets';
 

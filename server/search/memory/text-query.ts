@@ -14,8 +14,7 @@ import {
 import type { Entries, PositionalEntries, SearchableField } from './postings';
 import type { Store } from './store';
 
-/** A request the in-memory engine does not answer; the SQL executor does instead. */
-export class Unsupported extends Error {}
+export { Unsupported } from './unsupported';
 
 /** Azure's BM25 parameters (BM25Similarity defaults). */
 export const k1 = 1.2;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../execute';
+import { rowsOf } from '../../db/rows';
 import type { PushOutcome } from './service';
 
 /**
