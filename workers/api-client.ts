@@ -1,6 +1,6 @@
 import { Either, Schema } from 'effect';
 import { hasErrorList } from '@domain/api-errors';
-import type { HttpMethod } from './engine-api';
+import type { HttpMethod } from './engine-failures';
 import { ApiError, DecodeError, NetworkError } from './errors';
 
 /** One call to the IST API. */

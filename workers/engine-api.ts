@@ -33,6 +33,17 @@ export type { FeedSourceWriteResult };
 
 export type { ActivityIndexPage, ActivityIndexRequest };
 import type { JsLogEntry } from '@domain/log';
+import type { ArticleSource, SearchArticleResult, SearchArticlesResult } from './article-results';
+
+export type { ArticleSource, SearchArticleResult, SearchArticlesResult };
+export type {
+  ApiFailure,
+  DecodeFailure,
+  EngineFailure,
+  HttpMethod,
+  NetworkFailure,
+  RequiredParameterFailure,
+} from './engine-failures';
 
 /**
  * The engine's contract: the one typed interface the UI reaches through Comlink.
@@ -97,25 +108,6 @@ export interface ArticleSearchPage {
   /** Articles in this page (before clustering): fewer than 100 means the end was reached. */
   readonly returned: number;
   readonly error: boolean;
-}
-
-/** Articles from the search service; empty with `error` true when the service failed. */
-export interface SearchArticlesResult {
-  readonly articles: readonly ArticleSearchDocument[];
-  readonly error: boolean;
-}
-
-/** One article from the search service: null when not indexed (or, with `error`, on failure). */
-export interface SearchArticleResult {
-  readonly article: ArticleSearchDocument | null;
-  readonly error: boolean;
-}
-
-/** GET /api/articles/dataSource: the lookup ids the add-article form fills in. */
-export interface ArticleSource {
-  readonly sourceCategory: number;
-  readonly sourceGroup: number;
-  readonly sourcePriority: number;
 }
 
 export interface EngineApi
@@ -218,46 +210,3 @@ export type CreateActivityResult =
       readonly diseaseActivityId: number;
       readonly countryId: number;
     };
-
-/** HTTP methods the engine uses against the IST API. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * Why an engine call rejected. The rejection the UI receives is an `Error` carrying these
- * fields (the worker serialises them across Comlink), so features narrow on `_tag`.
- */
-export type EngineFailure = ApiFailure | NetworkFailure | DecodeFailure | RequiredParameterFailure;
-
-/** The API answered with a non-2xx status; `errors` is the body's errors list (or empty). */
-export interface ApiFailure {
-  readonly _tag: 'ApiError';
-  readonly message: string;
-  readonly method: HttpMethod;
-  /** The URL path called, e.g. /api/lookups (no origin, no query). */
-  readonly path: string;
-  readonly status: number;
-  readonly errors: readonly string[];
-}
-
-/** The request never got an answer (offline, DNS, CORS, server down). */
-export interface NetworkFailure {
-  readonly _tag: 'NetworkError';
-  readonly message: string;
-  readonly method: HttpMethod;
-  readonly path: string;
-}
-
-/** The API answered 2xx with a body that does not match the expected schema. */
-export interface DecodeFailure {
-  readonly _tag: 'DecodeError';
-  readonly message: string;
-  readonly method: HttpMethod;
-  readonly path: string;
-}
-
-/** A required API parameter was null or undefined (spec 000 §7); `parameter` names it. */
-export interface RequiredParameterFailure {
-  readonly _tag: 'RequiredParameterError';
-  readonly message: string;
-  readonly parameter: string;
-}

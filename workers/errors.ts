@@ -5,7 +5,7 @@ import type {
   EngineFailure,
   NetworkFailure,
   RequiredParameterFailure,
-} from './engine-api';
+} from './engine-failures';
 
 /** The API answered with a non-2xx status (see {@link ApiFailure}). */
 export class ApiError extends Data.TaggedError('ApiError')<Omit<ApiFailure, '_tag'>> {}

@@ -1,7 +1,7 @@
 import type { LinkExistingReports, LinkedReports } from '@domain/articles';
 import type { AssessmentInput, AssessmentJson } from '@domain/assessments';
 import type { ActivityCurveData } from '@domain/entries/epi-curve-totals';
-import type { SearchArticlesResult } from '../engine-api';
+import type { SearchArticlesResult } from '../article-results';
 import type {
   ActivityDetailJson,
   DescriptionEditBody,

@@ -1,5 +1,5 @@
 import type { ArticleSearchDocument } from './article-document';
-import type { ArticleSort, ArticleSortColumn } from './query';
+import type { ArticleSort, ArticleSortColumn } from './sort';
 import { odataString } from './search-text';
 
 /**

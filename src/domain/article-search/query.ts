@@ -4,28 +4,13 @@ import { articleSortKeys, orderByKeys, searchAfterClause, type ArticleCursor } f
 import type { ArticleFilters, FilterDate } from './filters';
 import { parseFilterDate, parseFilterHour } from './filters';
 import { articleSearchFields, odataString, translateSearchText } from './search-text';
+import type { ArticleSort } from './sort';
+
+export { articleSortColumns, type ArticleSort, type ArticleSortColumn } from './sort';
 
 /** Spec 000 §9: articles per page, and per clustering batch. */
 export const articlePageSize = 100;
 
-/** The columns the article table sorts on (spec 000 §2), as index fields. */
-export const articleSortColumns = [
-  'isRead',
-  'insertedDate',
-  'publishedDate',
-  'articleTitle',
-  'sourceCategory',
-  'sourceGroup',
-  'sourcePriority',
-  'createdBy',
-] as const;
-export type ArticleSortColumn = (typeof articleSortColumns)[number];
-
-/** The chosen sort; spec 000 §9 default insertedDate descending. */
-export interface ArticleSort {
-  readonly column: ArticleSortColumn;
-  readonly direction: 'asc' | 'desc';
-}
 export const defaultArticleSort: ArticleSort = { column: 'insertedDate', direction: 'desc' };
 
 /**

@@ -1,7 +1,14 @@
 import { caseFigures, type CaseFigure } from './case-figures';
-import type { NestingPlace } from './nesting';
 import { addDays } from '../calendar-day';
 import { LocationType } from '../enums';
+
+/** A place of the activity, with its parent in the gazetteer. */
+export interface NestingPlace {
+  readonly id: number;
+  readonly name: string;
+  readonly locationType: number;
+  readonly parentId: number | null;
+}
 
 /**
  * The one cumulative rule (docs/decisions/0058-one-cumulative-rule.md): every figure an activity

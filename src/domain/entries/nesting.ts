@@ -1,4 +1,4 @@
-import { cumulativesByPlace, type FigureTotals } from './cumulative-rule';
+import { cumulativesByPlace, type FigureTotals, type NestingPlace } from './cumulative-rule';
 
 /**
  * Nesting (spec 001 §3 "Nesting detail", §7 "Nested reports"): the case figures of a location
@@ -6,15 +6,13 @@ import { cumulativesByPlace, type FigureTotals } from './cumulative-rule';
  * can recompute it the same way.
  */
 
-export { cumulativeStartOn, noTotals, type FigureTotals, type PeriodSpan } from './cumulative-rule';
-
-/** A place of the activity, with its parent in the gazetteer. */
-export interface NestingPlace {
-  readonly id: number;
-  readonly name: string;
-  readonly locationType: number;
-  readonly parentId: number | null;
-}
+export {
+  cumulativeStartOn,
+  noTotals,
+  type FigureTotals,
+  type NestingPlace,
+  type PeriodSpan,
+} from './cumulative-rule';
 
 /** A location's own latest Daily Total on or before the day, within the reporting period. */
 export interface OwnTotal {
