@@ -14,7 +14,7 @@ const ArticleDetailsScreen = lazy(() => import('@/features/articles/article-deta
 const FeedSourcesScreen = lazy(() => import('@/features/feeds/feed-sources-screen'));
 const DiseaseInterestsScreen = lazy(() => import('@/features/settings/disease-interests-screen'));
 // The map's code (d3-geo, topojson-client) and its world data load only with this screen.
-const MapScreen = lazy(() => import('@/features/map/map-screen'));
+const MapScreen = lazy(() => import('@/features/activities/map/map-screen'));
 
 /** '/' is not a page: it redirects to the default page, replacing the history entry. */
 function RedirectHome() {

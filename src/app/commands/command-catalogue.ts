@@ -6,7 +6,7 @@ import { articleDetailsListCommands } from '@/features/articles/details/article-
 import { addArticleCommand } from '@/features/articles/add/add-article-host';
 import { articleIndexCommands } from '@/features/articles/index/article-index-commands';
 import { feedSourcesCommands } from '@/features/feeds/feed-sources-commands';
-import { mapCommands } from '@/features/map/map-commands';
+import { mapCommands } from '@/features/activities/map/map-commands';
 
 const nothing = () => undefined;
 

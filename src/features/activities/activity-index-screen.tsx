@@ -6,7 +6,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { ErrorState } from '@/ui/error-state';
 import { Kbd } from '@/ui/kbd';
 import { LoadingState } from '@/ui/loading-state';
-import { IndexTabs } from '@/ui/index-tabs';
+import { IndexTabs } from '@/app/index-tabs';
 import { ActivityChips } from './index/activity-chips';
 import { useActivityIndexCommands } from './index/activity-index-commands';
 import {

@@ -1,5 +1,5 @@
 /**
- * The bench page of tests/bench/map-browser.ts: the map screen's body (src/features/map), with
+ * The bench page of tests/bench/map-browser.ts: the map screen's body (src/features/activities/map), with
  * the app's real engine worker through the app's Comlink bridge. The list and the new-cases
  * series are loaded first (the data has arrived); each run then mounts the screen afresh and
  * times it to the frame after its countries are drawn and listed: the worker's aggregation,
@@ -9,8 +9,8 @@ import '@/index.css';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { startEngine } from '@/app/engine';
-import { MapBody } from '@/features/map/map-screen';
-import { mapStore } from '@/features/map/map-store';
+import { MapBody } from '@/features/activities/map/map-screen';
+import { mapStore } from '@/features/activities/map/map-store';
 import { ref } from 'valtio';
 import {
   activityIndexStore,

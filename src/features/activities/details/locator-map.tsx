@@ -11,7 +11,7 @@ import {
   locatorFigureLabel,
   type LocatorFigure,
 } from '@/domain/geo/locator';
-import { loadWorldShapes } from '@/features/map/world-shapes';
+import { loadWorldShapes } from '../map/world-shapes';
 import { formatCount } from '@/ui/formats';
 import { useDetails } from './details-store';
 

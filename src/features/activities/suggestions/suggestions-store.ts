@@ -3,7 +3,7 @@ import { getEngine } from '@/app/engine';
 import { navigate } from '@/app/router';
 import { routePatterns } from '@/app/routes';
 import type { SuggestedActionItem } from '@/domain/suggested-actions';
-import { suggestedModeSearch } from '../../articles/index/suggested-mode-url';
+import { suggestedModeSearch } from '@/app/suggested-mode-url';
 import { openNewActivityFromSuggestion } from '../new-activity/new-activity-store';
 
 /**

@@ -12,7 +12,7 @@ import { useArticleIndex } from './article-index-store';
 import { ArticleListFooter } from './article-list-footer';
 import { ArticleTable } from './article-table';
 import { FilterPanel } from './filter-panel';
-import { IndexTabs } from '@/ui/index-tabs';
+import { IndexTabs } from '@/app/index-tabs';
 import { MarkAllReadDialog } from './mark-all-read-dialog';
 import { SearchBox } from './search-box';
 import { SuggestedBanner } from './suggested-banner';

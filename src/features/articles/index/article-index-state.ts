@@ -7,24 +7,15 @@ import { defaultArticleSort, type ArticleSort } from '@domain/article-search/que
 import { engineArticleIndexServices, type ArticleIndexServices } from './article-index-services';
 import { loadFilters } from './filters-storage';
 import { visibleRows, type VisibleRow } from './visible-rows';
+import type { SuggestedMode } from '@/app/suggested-mode-url';
 
 /** Where the article list is (spec 000 §4 "Article list"). */
 export type ArticleListStatus = 'idle' | 'loading' | 'loadingMore' | 'ready';
 
 export type ArticleGroups = readonly ArticleGroup<ArticleSearchDocument>[];
 
-/**
- * Suggested mode (spec 000 §2 column 8): the index shows a given set of articles (a
- * suggestion's supporting articles, spec 001 §3 "Detail: articleIds") with an Associate toggle
- * per row, to pick the ones to associate with `target`.
- */
-export interface SuggestedMode {
-  readonly articleIds: readonly string[];
-  /** What the articles would be associated with, as the analyst reads it; null: not named. */
-  readonly target: string | null;
-  /** The suggestion (its disease and country) the associated articles are linked for. */
-  readonly suggestion?: { readonly diseaseId: number; readonly countryId: number };
-}
+/** Suggested mode (spec 000 §2 column 8), defined beside its URL in src/app/suggested-mode-url.ts. */
+export type { SuggestedMode };
 
 /**
  * What the actions coordinate and no view renders: the services, the requests in flight and

@@ -6,7 +6,7 @@ import { entryTypeLabel, type EntryType } from '@/domain/enums';
 import type { SuggestedArticlesAssociated } from '@/domain/suggested-actions';
 import { articleIndexStore } from './article-index-store';
 import { associatedArticleIds } from './suggested-mode';
-import { suggestedModeSearch } from './suggested-mode-url';
+import { suggestedModeSearch } from '@/app/suggested-mode-url';
 
 /**
  * Suggested mode's Associate, for real (spec 000 §2 column 8, issue 15): the associated articles

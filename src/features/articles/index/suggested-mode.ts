@@ -5,7 +5,7 @@ import {
   type ArticleIndexState,
   type SuggestedMode,
 } from './article-index-store';
-import { parseSuggestedMode } from './suggested-mode-url';
+import { parseSuggestedMode } from '@/app/suggested-mode-url';
 
 export {
   maxSuggestedArticles,
@@ -13,7 +13,7 @@ export {
   suggestedModeParams,
   suggestedModeSearch,
   type SuggestedModeRequest,
-} from './suggested-mode-url';
+} from '@/app/suggested-mode-url';
 
 /**
  * Suggested mode of the article index (spec 000 §2 column 8, "An Associate link toggle, in the

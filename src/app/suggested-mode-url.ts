@@ -1,10 +1,22 @@
-import type { SuggestedMode } from './article-index-store';
-
 /**
  * Suggested mode's URL (spec 000 §2 column 8): `/article?suggested=<id>,…&target=<label>
  * &suggestion=<diseaseId>-<countryId>&associated=<id>,…`. Pure, so the suggestions panel builds
- * its link without loading the article index.
+ * its link without loading the article index. In the app beside the route table: the articles
+ * feature reads it and the activities feature links to it, and a feature never imports another.
  */
+
+/**
+ * Suggested mode (spec 000 §2 column 8): the index shows a given set of articles (a
+ * suggestion's supporting articles, spec 001 §3 "Detail: articleIds") with an Associate toggle
+ * per row, to pick the ones to associate with `target`.
+ */
+export interface SuggestedMode {
+  readonly articleIds: readonly string[];
+  /** What the articles would be associated with, as the analyst reads it; null: not named. */
+  readonly target: string | null;
+  /** The suggestion (its disease and country) the associated articles are linked for. */
+  readonly suggestion?: { readonly diseaseId: number; readonly countryId: number };
+}
 
 /** The query parameters of suggested mode. */
 export const suggestedModeParams = {
