@@ -64,6 +64,36 @@ class ByteWriter {
   }
 }
 
+/** Reads ByteWriter's varints from `bytes`, from byte `at` on: the one decoder of them. */
+class VarintReader {
+  constructor(
+    public bytes: Uint8Array,
+    public at = 0,
+  ) {}
+
+  /** The varint at `at`; `at` moves past it. */
+  next(): number {
+    const bytes = this.bytes;
+    let at = this.at;
+    let byte = bytes[at++] ?? 0;
+    let value = byte & 0x7f;
+    for (let shift = 7; byte >= 0x80; shift += 7) {
+      byte = bytes[at++] ?? 0;
+      value |= (byte & 0x7f) << shift;
+    }
+    this.at = at;
+    return value;
+  }
+
+  /** Moves `at` past count varints (each ends at a byte below 0x80). */
+  skip(count: number): void {
+    const bytes = this.bytes;
+    let at = this.at;
+    for (let t = 0; t < count; t++) while ((bytes[at++] ?? 0) >= 0x80);
+    this.at = at;
+  }
+}
+
 /**
  * The sealed postings of slots from `first` on: per lexeme present (term ids sorted), its
  * entries as varints (slot gap, tf) in `docs` and each entry's positions as varint gaps in
@@ -497,20 +527,13 @@ export class TextField implements SearchableField {
       if (segment === undefined) break;
       const i = segment.find(term);
       if (i < 0) continue;
-      const docs = segment.docs;
       const end = segment.docStarts[i + 1] ?? 0;
-      let p = segment.docStarts[i] ?? 0;
+      const docs = new VarintReader(segment.docs, segment.docStarts[i] ?? 0);
       let slot = segment.first;
-      while (p < end) {
-        let byte = docs[p++] ?? 0;
-        let gap = byte & 0x7f;
-        for (let shift = 7; byte >= 0x80; shift += 7) {
-          byte = docs[p++] ?? 0;
-          gap |= (byte & 0x7f) << shift;
-        }
-        // The tf varint: skipped.
-        while ((docs[p++] ?? 0) >= 0x80);
-        slot += gap;
+      while (docs.at < end) {
+        slot += docs.next();
+        // The tf: read past.
+        docs.next();
         set[slot >>> 5] = (set[slot >>> 5] ?? 0) | (1 << (slot & 31));
       }
     }
@@ -612,14 +635,16 @@ export class TextField implements SearchableField {
     for (const segment of segments) {
       const i = segment.find(term);
       if (i < 0) continue;
-      const docs = segment.docs;
       const end = segment.docStarts[i + 1] ?? 0;
       const skipStart = segment.skipsOf(i);
       const termLength = (segment.positionStarts[i + 1] ?? 0) - (segment.positionStarts[i] ?? 0);
       // Without a skip list (few entries), or with candidates among most of them, the term's
       // positions are read at once; else only the blocks holding candidates are.
       const whole = skipStart < 0 || limit * 4 > (segment.entryCounts[i] ?? 0) * segments.length;
-      let bytes = whole && withPositions ? this.positionBytes(segment, i, 0, termLength) : noBytes;
+      /** The term's positions (or a block's), at the positions of entry `at`. */
+      const held = new VarintReader(
+        whole && withPositions ? this.positionBytes(segment, i, 0, termLength) : noBytes,
+      );
       /** The term's position bytes read last (from byte windowFrom), when not whole. */
       let window: Uint8Array = noBytes;
       let windowFrom = 0;
@@ -627,46 +652,33 @@ export class TextField implements SearchableField {
       const docBase = segment.docStarts[i] ?? 0;
       const skips = segment.skips;
       const blocks = Math.ceil((segment.entryCounts[i] ?? 0) / skipBlock);
-      let p = docBase;
-      /** The position bytes' cursor, at the positions of entry `at`. */
-      let r = 0;
+      const docs = new VarintReader(segment.docs, docBase);
       let at = 0;
       let slot = segment.first;
       /** The next candidate at or after the current slot. */
       let next = nextSetBit(among, slot);
-      for (let entry = 0; p < end && k < limit; entry++) {
+      for (let entry = 0; docs.at < end && k < limit; entry++) {
         if (skipStart >= 0 && entry % skipBlock === 0) {
           // Whole blocks before the next candidate: jump over them (entries and positions).
           let block = entry / skipBlock;
           while (block + 1 < blocks && (skips[skipStart + 3 * block + 1] ?? 0) < next) block++;
           if (block > entry / skipBlock) {
             const at3 = skipStart + 3 * (block - 1);
-            p = docBase + (skips[at3] ?? 0);
+            docs.at = docBase + (skips[at3] ?? 0);
             slot = skips[at3 + 1] ?? 0;
             entry = block * skipBlock;
             at = entry;
           }
         }
-        let byte = docs[p++] ?? 0;
-        let gap = byte & 0x7f;
-        for (let shift = 7; byte >= 0x80; shift += 7) {
-          byte = docs[p++] ?? 0;
-          gap |= (byte & 0x7f) << shift;
-        }
-        byte = docs[p++] ?? 0;
-        let tf = byte & 0x7f;
-        for (let shift = 7; byte >= 0x80; shift += 7) {
-          byte = docs[p++] ?? 0;
-          tf |= (byte & 0x7f) << shift;
-        }
-        slot += gap;
+        slot += docs.next();
+        const tf = docs.next();
         blockTfs[entry % skipBlock] = tf;
         if (slot !== next) {
           if (slot > next) next = nextSetBit(among, slot);
           if (slot !== next) {
             if (skipStart >= 0 || !withPositions) continue;
-            // No skip list: skip this entry's tf varints now (each ends at a byte below 0x80).
-            for (let t = 0; t < tf; t++) while ((bytes[r++] ?? 0) >= 0x80);
+            // No skip list: skip this entry's tf positions now.
+            held.skip(tf);
             at = entry + 1;
             continue;
           }
@@ -681,7 +693,7 @@ export class TextField implements SearchableField {
           const block = Math.floor(entry / skipBlock);
           if (whole) {
             if (block !== loaded) {
-              r = block === 0 ? 0 : (skips[skipStart + 3 * (block - 1) + 2] ?? 0);
+              held.at = block === 0 ? 0 : (skips[skipStart + 3 * (block - 1) + 2] ?? 0);
               loaded = block;
               at = block * skipBlock;
             }
@@ -698,16 +710,13 @@ export class TextField implements SearchableField {
                 Math.min(termLength, Math.max(to, from + positionWindow)) - from,
               );
             }
-            bytes = window.subarray(from - windowFrom, to - windowFrom);
+            held.bytes = window.subarray(from - windowFrom, to - windowFrom);
+            held.at = 0;
             loaded = block;
-            r = 0;
             at = block * skipBlock;
           }
           // From the block's start (or the last read entry) to this one.
-          for (; at < entry; at++) {
-            const skipped = blockTfs[at % skipBlock] ?? 0;
-            for (let t = 0; t < skipped; t++) while ((bytes[r++] ?? 0) >= 0x80);
-          }
+          for (; at < entry; at++) held.skip(blockTfs[at % skipBlock] ?? 0);
         }
         room(tf);
         slots[k] = slot;
@@ -715,13 +724,7 @@ export class TextField implements SearchableField {
         starts[k++] = q;
         let position = 0;
         for (let t = 0; t < tf; t++) {
-          byte = bytes[r++] ?? 0;
-          gap = byte & 0x7f;
-          for (let shift = 7; byte >= 0x80; shift += 7) {
-            byte = bytes[r++] ?? 0;
-            gap |= (byte & 0x7f) << shift;
-          }
-          position += gap;
+          position += held.next();
           positions[q++] = position;
         }
         at = entry + 1;
@@ -778,47 +781,29 @@ export class TextField implements SearchableField {
       const segment = this.segments[g];
       const i = found[g] ?? -1;
       if (segment === undefined || i < 0) continue;
-      const docs = segment.docs;
       const end = segment.docStarts[i + 1] ?? 0;
-      let p = segment.docStarts[i] ?? 0;
+      const docs = new VarintReader(segment.docs, segment.docStarts[i] ?? 0);
       let slot = segment.first;
-      while (p < end) {
-        let byte = docs[p++] ?? 0;
-        let gap = byte & 0x7f;
-        for (let shift = 7; byte >= 0x80; shift += 7) {
-          byte = docs[p++] ?? 0;
-          gap |= (byte & 0x7f) << shift;
-        }
-        byte = docs[p++] ?? 0;
-        let tf = byte & 0x7f;
-        for (let shift = 7; byte >= 0x80; shift += 7) {
-          byte = docs[p++] ?? 0;
-          tf |= (byte & 0x7f) << shift;
-        }
-        slot += gap;
+      while (docs.at < end) {
+        slot += docs.next();
         slots[k] = slot;
-        tfs[k++] = tf;
+        tfs[k++] = docs.next();
       }
       if (!withPositions) continue;
-      const bytes = this.positionBytes(
-        segment,
-        i,
-        0,
-        (segment.positionStarts[i + 1] ?? 0) - (segment.positionStarts[i] ?? 0),
+      const held = new VarintReader(
+        this.positionBytes(
+          segment,
+          i,
+          0,
+          (segment.positionStarts[i + 1] ?? 0) - (segment.positionStarts[i] ?? 0),
+        ),
       );
-      let r = 0;
       for (let e = k - (segment.entryCounts[i] ?? 0); e < k; e++) {
         starts[e] = q;
         let position = 0;
         const tf = tfs[e] ?? 0;
         for (let t = 0; t < tf; t++) {
-          let byte = bytes[r++] ?? 0;
-          let gap = byte & 0x7f;
-          for (let shift = 7; byte >= 0x80; shift += 7) {
-            byte = bytes[r++] ?? 0;
-            gap |= (byte & 0x7f) << shift;
-          }
-          position += gap;
+          position += held.next();
           positions[q++] = position;
         }
       }
