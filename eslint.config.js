@@ -2,7 +2,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /** Layers (see ARCHITECTURE.md): domain imports nothing of ours; workers and server import domain only; the UI imports engine types only. */
 const uiLayers = [
@@ -16,6 +19,46 @@ const uiLayers = [
 const serverLayer = ['@server/*', '**/server/**'];
 const workerLayer = ['@workers/*', '**/workers/**'];
 
+/** Boundaries inside the roots (issue 32), held on resolved paths, so aliases and relative imports alike. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: share through src/domain, src/ui or src/app.',
+  })),
+  {
+    target: './src/ui',
+    from: ['./src/app', './src/features'],
+    message: 'src/ui imports src/domain only (the app and features import ui, not the reverse).',
+  },
+  {
+    target: './src/features',
+    from: './src/app/shell',
+    message: 'A feature never imports the app shell.',
+  },
+  {
+    target: './server/db',
+    from: './server/search',
+    message: 'server/db sits below server/search: it never imports it.',
+  },
+];
+/** The app composes features in these files only (lazy screens and dialogs, the key catalogue). */
+const appCompositionFiles = [
+  'src/app/route-view.tsx',
+  'src/app/shell/shell.tsx',
+  'src/app/commands/command-catalogue.ts',
+];
+const appZone = {
+  target: './src/app',
+  from: './src/features',
+  message: `src/app imports features only where it composes them: ${appCompositionFiles.join(', ')}.`,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -26,6 +69,7 @@ export default tseslint.config(
       'server/db/migrations',
       'test-results',
       'playwright-report',
+      'tests/fixtures/lint-cycle',
     ],
   },
   js.configs.recommended,
@@ -36,6 +80,32 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Resolved through tsconfig.base.json's paths, so `@/`, `@domain/`, `@workers/` and
+    // `@server/` count like relative imports. no-cycle follows value imports (a type-only
+    // cycle is erased at build; scripts/import-cycles.test.ts counts those too, with madge).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse .ts/.tsx dependencies (no-cycle follows them), as import-x's typescript preset.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.base.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: appCompositionFiles,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, appZone] }],
     },
   },
   {
