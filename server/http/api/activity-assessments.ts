@@ -9,7 +9,7 @@ import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
 import { today } from './activity-entries';
-import { articleIdParam as idParam, idSegment } from './articles-common';
+import { idParam, idSegment } from './route-helpers';
 
 /** What the assessment routes need. */
 export interface AssessmentDeps {

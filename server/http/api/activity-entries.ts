@@ -17,14 +17,7 @@ import { sendJson } from '../send-json';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest, sendErrors } from '../errors';
 import { decodeOr400 } from '../validate';
-import {
-  articleIdParam as idParam,
-  idSegment,
-  paramOf,
-  parseId,
-  queryOf,
-  reindex,
-} from './articles-common';
+import { idParam, idSegment, paramOf, parseId, queryOf, reindex } from './route-helpers';
 import { recentDays } from '@domain/entries/entries-api';
 
 /** What the entries routes need. */

@@ -11,7 +11,7 @@ import { nestingOf } from '../../db/repositories/entries-nesting';
 import { activityReports, selectReports, toReportJson } from '../../db/repositories/entries-read';
 import { diseaseActivities, reportArticles, reports } from '../../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { articleIdParam as idParam, idSegment, paramOf, parseId, queryOf } from './articles-common';
+import { idParam, idSegment, paramOf, parseId, queryOf } from './route-helpers';
 
 /** What the report read routes need. */
 export interface ActivityReportsDeps {

@@ -5,8 +5,8 @@ import { addContextTag, removeContextTag } from '../../db/repositories/articles-
 import { currentUser } from '../current-user';
 import { ApiError } from '../errors';
 import { decodeOr400 } from '../validate';
-import type { ArticleRouteDeps } from './articles-common';
-import { paramOf, parseId, reindex } from './articles-common';
+import type { ArticleRouteDeps } from './route-helpers';
+import { paramOf, parseId, reindex } from './route-helpers';
 
 const linkIdPattern = /^(\d+)-(\d+)$/;
 

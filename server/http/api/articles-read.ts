@@ -9,8 +9,8 @@ import {
   reportArticlesAt,
 } from '../../db/repositories/articles-reports';
 import { ApiError, badRequest } from '../errors';
-import type { ArticleRouteDeps } from './articles-common';
-import { articleIdParam, idSegment, paramOf, queryOf, requiredIdQuery } from './articles-common';
+import type { ArticleRouteDeps } from './route-helpers';
+import { idParam, idSegment, paramOf, queryOf, requiredIdQuery } from './route-helpers';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (s: string) =>
@@ -45,14 +45,14 @@ export const articleReadRoutes: FastifyPluginAsync<ArticleRouteDeps> = async (ap
   });
 
   app.get(`/articles/:articleId${idSegment}`, async (request) => {
-    const articleId = articleIdParam(request);
+    const articleId = idParam(request, 'articleId');
     const article = await findArticle(db, articleId);
     if (article === undefined) throw new ApiError(404, [messages.articleNotFound(articleId)]);
     return article;
   });
 
   app.get(`/articles/:articleId${idSegment}/reports`, async (request) => {
-    const articleId = articleIdParam(request);
+    const articleId = idParam(request, 'articleId');
     if (!(await articleExists(db, articleId))) {
       throw new ApiError(404, [messages.articleNotFound(articleId)]);
     }
@@ -62,8 +62,8 @@ export const articleReadRoutes: FastifyPluginAsync<ArticleRouteDeps> = async (ap
   app.get(
     `/articles/:definitionId${idSegment}/:locationId${idSegment}/:reportedOn`,
     async (request) => {
-      const diseaseActivityId = articleIdParam(request, 'definitionId');
-      const locationId = articleIdParam(request, 'locationId');
+      const diseaseActivityId = idParam(request, 'definitionId');
+      const locationId = idParam(request, 'locationId');
       const reportedOn = paramOf(request, 'reportedOn') ?? '';
       if (!isCalendarDate(reportedOn)) throw badRequest([messages.invalidDate('reportedOn')]);
       const diseaseId =

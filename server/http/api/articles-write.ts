@@ -14,8 +14,8 @@ import { refreshSuggestionsOfArticles } from '../../db/repositories/suggested-as
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
-import type { ArticleRouteDeps } from './articles-common';
-import { articleIdParam, idSegment, reindex } from './articles-common';
+import type { ArticleRouteDeps } from './route-helpers';
+import { idParam, idSegment, reindex } from './route-helpers';
 
 /** The §5 messages first (word for word, all at once), then the schema's type checks. */
 function decodeChecked<A, I>(
@@ -63,7 +63,7 @@ export const articleWriteRoutes: FastifyPluginAsync<ArticleRouteDeps> = async (a
   });
 
   app.put(`/articles/:articleId${idSegment}`, async (request) => {
-    const articleId = articleIdParam(request);
+    const articleId = idParam(request, 'articleId');
     const update = decodeChecked(ArticleUpdate, validateArticleUpdate, request.body);
     if (Object.keys(update).length === 0) throw badRequest([messages.articleUpdateEmpty]);
     const user = currentUser(request);

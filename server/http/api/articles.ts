@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ArticleRouteDeps } from './articles-common';
+import type { ArticleRouteDeps } from './route-helpers';
 import { articleContextTagRoutes } from './articles-context-tags';
 import { articleReadRoutes } from './articles-read';
 import { articleWriteRoutes } from './articles-write';

@@ -12,7 +12,7 @@ import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
 import { etagOf, sendStale, today, versionOfIfMatch } from './activity-entries';
-import { articleIdParam as idParam, idSegment } from './articles-common';
+import { idParam, idSegment } from './route-helpers';
 
 /** What the ingestion route needs. */
 export interface AutoSurveillanceDeps {

@@ -11,7 +11,7 @@ import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
 import { requiredVersion, etagOf, sendStale } from './activity-entries';
-import { articleIdParam as idParam, idSegment } from './articles-common';
+import { idParam, idSegment } from './route-helpers';
 import { diseaseActivities } from '../../db/schema';
 
 /** What the description routes need. */

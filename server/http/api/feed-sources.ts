@@ -14,7 +14,7 @@ import type { FeedIngestion } from '../../feeds/ingestion';
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
-import { articleIdParam, idSegment } from './articles-common';
+import { idParam, idSegment } from './route-helpers';
 
 export interface FeedSourceRouteDeps {
   readonly db: Db;
@@ -51,7 +51,7 @@ export const feedSourceRoutes: FastifyPluginAsync<FeedSourceRouteDeps> = async (
   });
 
   app.put(`/feedSources/:id${idSegment}`, async (request) => {
-    const id = articleIdParam(request, 'id');
+    const id = idParam(request, 'id');
     const update = decodeOr400(FeedSourceUpdate, request.body);
     const problems = await feedSourceProblems(db, update, id);
     if (problems.length > 0) throw badRequest(problems);
@@ -62,7 +62,7 @@ export const feedSourceRoutes: FastifyPluginAsync<FeedSourceRouteDeps> = async (
   });
 
   app.delete(`/feedSources/:id${idSegment}`, async (request, reply) => {
-    const id = articleIdParam(request, 'id');
+    const id = idParam(request, 'id');
     if (!(await deleteFeedSource(db, id, currentUser(request).id))) {
       throw new ApiError(404, [messages.notFound(request.method, request.url)]);
     }
@@ -70,7 +70,7 @@ export const feedSourceRoutes: FastifyPluginAsync<FeedSourceRouteDeps> = async (
   });
 
   app.post(`/feedSources/:id${idSegment}/poll`, async (request): Promise<PollResult> => {
-    const id = articleIdParam(request, 'id');
+    const id = idParam(request, 'id');
     await one(id, request.method, request.url);
     const outcome = await ingestion.pollSource(id);
     return {

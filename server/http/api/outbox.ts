@@ -3,7 +3,7 @@ import { messages } from '@domain/messages';
 import type { Db } from '../../db/client';
 import { listOutbox } from '../../mail/outbox';
 import { badRequest } from '../errors';
-import { parseId, queryOf } from './articles-common';
+import { parseId, queryOf } from './route-helpers';
 
 /** What the outbox route needs. */
 export interface OutboxDeps {

@@ -14,7 +14,7 @@ import { associateSuggestedArticles } from '../../db/repositories/suggested-asso
 import { currentUser } from '../current-user';
 import { ApiError, badRequest } from '../errors';
 import { decodeOr400 } from '../validate';
-import { articleIdParam, idSegment, reindex, requiredIdQuery } from './articles-common';
+import { idParam, idSegment, reindex, requiredIdQuery } from './route-helpers';
 
 const lastNDaysOf = (request: FastifyRequest) =>
   decodeOr400(LastNDaysQuery, request.query ?? {}).lastNDays;
@@ -23,7 +23,7 @@ const notFound = (request: FastifyRequest) =>
   new ApiError(404, [messages.notFound(request.method, request.url)]);
 
 async function reasonOr400(db: Db, request: FastifyRequest) {
-  const reasonId = articleIdParam(request, 'reasonId');
+  const reasonId = idParam(request, 'reasonId');
   if (!(await reasonExists(db, reasonId))) {
     throw badRequest([messages.unknownReference('rejection reason', reasonId)]);
   }
@@ -62,8 +62,8 @@ export const suggestedActionRoutes: FastifyPluginAsync<{ readonly db: Db }> = as
   app.get(
     `${base}/suggestedActions/:diseaseId${idSegment}/:countryId${idSegment}`,
     async (request) => {
-      const diseaseId = articleIdParam(request, 'diseaseId');
-      const countryId = articleIdParam(request, 'countryId');
+      const diseaseId = idParam(request, 'diseaseId');
+      const countryId = idParam(request, 'countryId');
       const items = await listSuggestedActions(db, {
         lastNDays: lastNDaysOf(request),
         diseaseId,
@@ -78,8 +78,8 @@ export const suggestedActionRoutes: FastifyPluginAsync<{ readonly db: Db }> = as
   app.put(
     `${base}/suggestedAction/feedback/:diseaseId${idSegment}/:countryId${idSegment}/:reasonId${idSegment}`,
     async (request, reply) => {
-      const diseaseId = articleIdParam(request, 'diseaseId');
-      const countryId = articleIdParam(request, 'countryId');
+      const diseaseId = idParam(request, 'diseaseId');
+      const countryId = idParam(request, 'countryId');
       const reasonId = await reasonOr400(db, request);
       const done = await giveSuggestedActionFeedback(
         db,
@@ -96,8 +96,8 @@ export const suggestedActionRoutes: FastifyPluginAsync<{ readonly db: Db }> = as
   app.put(
     `${base}/suggestedAction/associate/:diseaseId${idSegment}/:countryId${idSegment}`,
     async (request) => {
-      const diseaseId = articleIdParam(request, 'diseaseId');
-      const countryId = articleIdParam(request, 'countryId');
+      const diseaseId = idParam(request, 'diseaseId');
+      const countryId = idParam(request, 'countryId');
       const { articleIds } = decodeOr400(AssociateSuggestedArticles, request.body);
       const result = await associateSuggestedArticles(db, {
         diseaseId,
@@ -120,7 +120,7 @@ export const suggestedActionRoutes: FastifyPluginAsync<{ readonly db: Db }> = as
   app.put(
     `${base}/suggestedReport/quality/:id${idSegment}/:reasonId${idSegment}`,
     async (request, reply) => {
-      const id = articleIdParam(request, 'id');
+      const id = idParam(request, 'id');
       const reasonId = await reasonOr400(db, request);
       if (!(await rateSuggestedReport(db, id, reasonId, currentUser(request).id)))
         throw notFound(request);

@@ -4,6 +4,12 @@ import type { Db } from '../../db/client';
 import { reindexArticles } from '../../search/indexer';
 import { ApiError, badRequest } from '../errors';
 
+/*
+ * What the /api route modules share: id path segments and parameters, query values, and the
+ * search reindex a write runs before it answers. Errors thrown here and in the repositories are
+ * answered by ../error-mapping.ts.
+ */
+
 /** What the article route plugins use. */
 export interface ArticleRouteDeps {
   readonly db: Db;
@@ -22,7 +28,7 @@ export function parseId(value: unknown): number | undefined {
 }
 
 /** An id path parameter (the route's regex already allows digits only); 404 when out of range. */
-export function articleIdParam(request: FastifyRequest, name = 'articleId'): number {
+export function idParam(request: FastifyRequest, name: string): number {
   const id = parseId(paramOf(request, name));
   if (id === undefined) throw new ApiError(404, [messages.notFound(request.method, request.url)]);
   return id;
