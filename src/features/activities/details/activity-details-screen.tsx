@@ -1,3 +1,4 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { whenEngineReady } from '@/app/engine';
 import { Link } from '@/app/link';
@@ -94,34 +95,14 @@ const entriesSubTabs = [
   ['overview', 'Overview'],
   ['table', 'Entries table'],
 ] as const;
-const subTabId = (id: string) => `entries-subtab-${id}`;
-const subPanelId = (id: string) => `entries-subpanel-${id}`;
 
-function EntriesSubTabs() {
-  const { entriesSubTab } = useDetails();
-  return (
-    <div role="tablist" aria-label="Entries" className="mb-3 flex gap-1">
-      {entriesSubTabs.map(([id, label]) => (
-        <button
-          key={id}
-          id={subTabId(id)}
-          type="button"
-          role="tab"
-          aria-selected={entriesSubTab === id}
-          aria-controls={subPanelId(id)}
-          onClick={() => setEntriesSubTab(id)}
-          className={`rounded px-2.5 py-1 text-xs font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 ${
-            entriesSubTab === id
-              ? 'bg-accent-50 text-accent-800 ring-1 ring-accent-600'
-              : 'text-slate-600 hover:bg-slate-100'
-          }`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
-  );
-}
+/**
+ * Props of every tab panel here: not a Tab stop (Headless UI makes the shown one tabIndex 0).
+ * The panels hold focusable controls, and a focusable panel became the element Headless UI's
+ * dialogs gave the focus back to, instead of the entries row they were opened from (rows are
+ * tabIndex -1, and its focus history keeps the nearest Tab stop around the focus).
+ */
+const panelProps = { tabIndex: -1, className: 'outline-none' } as const;
 
 function EntriesTab() {
   const { detail, entriesSubTab } = useDetails();
@@ -138,15 +119,31 @@ function EntriesTab() {
   }, []);
   useActivityDetailsCommands(focusLocationSearch);
   if (detail === null) return null;
+  // Headless UI's tabs (arrows move and select, Home/End, Enter/Space); the store keeps the choice.
   return (
-    <>
-      <EntriesSubTabs />
-      {entriesSubTab === 'overview' ? (
-        <OverviewSection id={subPanelId('overview')} labelledBy={subTabId('overview')} />
-      ) : (
-        <EntriesTable inputRef={locationInput} />
-      )}
-    </>
+    <TabGroup
+      selectedIndex={entriesSubTabs.findIndex(([id]) => id === entriesSubTab)}
+      onChange={(index) => setEntriesSubTab(entriesSubTabs[index]?.[0] ?? 'table')}
+    >
+      <TabList aria-label="Entries" className="mb-3 flex gap-1">
+        {entriesSubTabs.map(([id, label]) => (
+          <Tab
+            key={id}
+            className="rounded px-2.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 data-selected:bg-accent-50 data-selected:text-accent-800 data-selected:ring-1 data-selected:ring-accent-600"
+          >
+            {label}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanels>
+        <TabPanel {...panelProps}>
+          <OverviewSection />
+        </TabPanel>
+        <TabPanel {...panelProps}>
+          <EntriesTable inputRef={locationInput} />
+        </TabPanel>
+      </TabPanels>
+    </TabGroup>
   );
 }
 
@@ -156,7 +153,7 @@ function EntriesTable({ inputRef }: { readonly inputRef: RefObject<HTMLInputElem
   const shown = useShownLocations();
   if (detail === null) return null;
   return (
-    <div id={subPanelId('table')} role="tabpanel" aria-labelledby={subTabId('table')}>
+    <>
       {detail.readOnly && (
         <div
           role="alert"
@@ -195,35 +192,15 @@ function EntriesTable({ inputRef }: { readonly inputRef: RefObject<HTMLInputElem
       ) : (
         shown.items.map((location) => <LocationTable key={location.id} location={location} />)
       )}
-    </div>
+    </>
   );
 }
 
-function Tabs() {
-  const { tab } = useDetails();
-  const tabs = [
-    ['entries', 'Entries'],
-    ['assessments', 'Assessments'],
-  ] as const;
-  return (
-    <div role="tablist" aria-label="Activity" className="mb-3 flex gap-1 border-b border-slate-200">
-      {tabs.map(([id, label]) => (
-        <button
-          key={id}
-          type="button"
-          role="tab"
-          aria-selected={tab === id}
-          onClick={() => setTab(id)}
-          className={`-mb-px border-b-2 px-3 py-1.5 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 ${
-            tab === id ? 'border-accent-600 text-accent-800' : 'border-transparent text-slate-600'
-          }`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
-  );
-}
+/** The main tabs (spec 001 §2 "Main tabs: Entries and Assessments"). */
+const mainTabs = [
+  ['entries', 'Entries'],
+  ['assessments', 'Assessments'],
+] as const;
 
 function DetailsBody({
   diseaseActivityId,
@@ -233,6 +210,7 @@ function DetailsBody({
   readonly countryId: number;
 }) {
   const { status, error, detail, tab } = useDetails();
+  const tabIndex = mainTabs.findIndex(([id]) => id === tab);
   if (status === 'error') {
     return (
       <ErrorState title="The disease activity could not be loaded." message={error ?? ''}>
@@ -250,12 +228,29 @@ function DetailsBody({
     <>
       <DetailsHeader detail={detail} />
       <EntryDialogsHost />
-      <Tabs />
-      {tab === 'entries' ? (
-        <EntriesTab />
-      ) : (
-        <AssessmentsTabSlot diseaseActivityId={diseaseActivityId} />
-      )}
+      <TabGroup
+        selectedIndex={tabIndex}
+        onChange={(index) => setTab(mainTabs[index]?.[0] ?? 'entries')}
+      >
+        <TabList aria-label="Activity" className="mb-3 flex gap-1 border-b border-slate-200">
+          {mainTabs.map(([id, label]) => (
+            <Tab
+              key={id}
+              className="-mb-px border-b-2 border-transparent px-3 py-1.5 text-sm font-medium text-slate-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 data-selected:border-accent-600 data-selected:text-accent-800"
+            >
+              {label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels>
+          <TabPanel {...panelProps}>
+            <EntriesTab />
+          </TabPanel>
+          <TabPanel {...panelProps}>
+            <AssessmentsTabSlot diseaseActivityId={diseaseActivityId} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
     </>
   );
 }

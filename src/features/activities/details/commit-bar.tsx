@@ -1,3 +1,4 @@
+import { Switch } from '@headlessui/react';
 import { useState } from 'react';
 import type { Snapshot } from 'valtio';
 import { displayDay, todayOf } from '@/domain/calendar-day';
@@ -137,25 +138,20 @@ function PropagationToggle() {
   const label = propagate
     ? `Propagate case data [${propagateUptoDate === null ? '' : displayDay(propagateUptoDate)}]`
     : 'Do not propagate case data';
+  // Headless UI's Switch: role switch, aria-checked, Space toggles and Enter does not submit.
   const toggle = (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={propagate}
+    <Switch
+      checked={propagate}
+      onChange={setPropagation}
       aria-label={label}
       disabled={disabled}
-      onClick={() => setPropagation(!propagate)}
-      className="flex items-center gap-2 rounded px-1 py-0.5 text-xs text-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 disabled:opacity-50"
+      className="group flex items-center gap-2 rounded px-1 py-0.5 text-xs text-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 data-disabled:opacity-50"
     >
-      <span
-        className={`relative inline-block h-4 w-7 rounded-full ${propagate ? 'bg-accent-600' : 'bg-slate-300'}`}
-      >
-        <span
-          className={`absolute top-0.5 h-3 w-3 rounded-full bg-white transition-all ${propagate ? 'left-3.5' : 'left-0.5'}`}
-        />
+      <span className="relative inline-block h-4 w-7 rounded-full bg-slate-300 group-data-checked:bg-accent-600">
+        <span className="absolute top-0.5 left-0.5 h-3 w-3 rounded-full bg-white transition-all group-data-checked:left-3.5" />
       </span>
       {label}
-    </button>
+    </Switch>
   );
   if (!disabled || availability.available || availability.message === null) return toggle;
   return (

@@ -11,24 +11,13 @@ export const overviewEditBlocked = 'Please save or commit your work before editi
  * overview' (SAVE OVERVIEW in its modal), and the activity's epidemic curve. A saved edit
  * refreshes the activity (spec 001 §4).
  */
-export function OverviewSection({
-  id,
-  labelledBy,
-}: {
-  readonly id: string;
-  readonly labelledBy: string;
-}) {
+export function OverviewSection() {
   const { key, detail, dirty, validation } = useDetails();
   const lookups = useLookups();
   if (detail === null || key === null || lookups.status !== 'ready') return null;
   const blocked = dirty || validationOutcome(validation) === 'succeeded';
   return (
-    <div
-      id={id}
-      role="tabpanel"
-      aria-labelledby={labelledBy}
-      className="mb-3 grid grid-cols-1 gap-4 rounded border border-slate-200 bg-white p-3 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
-    >
+    <div className="mb-3 grid grid-cols-1 gap-4 rounded border border-slate-200 bg-white p-3 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <OverviewTab
         detail={detail}
         lookups={lookups.lookups}
