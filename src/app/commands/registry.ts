@@ -23,8 +23,8 @@ export interface Command {
   readonly group: string;
   /**
    * 'j', 'shift+j', 'alt+v', 'mod+k', 'shift+?', 'slash', 'arrowdown', 'enter', 'space', or a
-   * sequence 'g>a' (src/app/commands/key-match.ts). Keys are lower case; 'mod' is Ctrl, or Cmd
-   * on macOS; a symbol ('?', '/') is the character typed, whatever the layout.
+   * sequence 'g>a' (src/app/commands/hotkey-binding.ts). Keys are lower case; 'mod' is Ctrl, or
+   * Cmd on macOS; a symbol ('?', '/') is the character typed, whatever the layout.
    */
   readonly hotkey?: string;
   /**
@@ -38,6 +38,13 @@ export interface Command {
   readonly inPalette?: boolean;
   /** Hotkey works inside inputs too (e.g. the palette's Ctrl/Cmd+K). */
   readonly enableInInputs?: boolean;
+  /**
+   * A dialog's own key (the suggestions panel's j/k): runs only while a dialog is open, where
+   * the screens' keys pause.
+   */
+  readonly inDialog?: boolean;
+  /** Enter or Space run it on a focused control too (its `when` says which control). */
+  readonly onFocusedControl?: boolean;
   /** It opens a dialog: keys typed before the dialog is ready are held for it, not dropped. */
   readonly opensDialog?: boolean;
   /** When it applies; omitted means always. */
