@@ -9,7 +9,7 @@ import { insertArticleFixtures } from '../tests/api/articles-fixtures';
 import { createTestIdentity } from '../tests/support/test-identity';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
 import { createEngine } from './engine';
-import type { EngineApi } from './engine-api';
+import type { EngineApi } from './engine-contract';
 
 /**
  * The engine's create call (spec 001 §7 POST /api/diseaseactivities) against the REAL server

@@ -18,7 +18,7 @@ import {
 import { ActivityIndex } from './activity-search/activity-index';
 import { ActivityFinder } from './activity-search/fuzzy-find';
 import type { ApiCallDeps } from './api-call-deps';
-import type { EngineApi } from './engine-api';
+import type { EngineApi } from './engine-contract';
 import { isApiCallError } from './errors';
 import { requireParam } from './require-param';
 

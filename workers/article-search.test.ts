@@ -13,7 +13,7 @@ import {
 import { createTestIdentity } from '../tests/support/test-identity';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
 import { createEngine } from './engine';
-import type { ArticleSearchPage, EngineApi, EngineCallbacks } from './engine-api';
+import type { ArticleSearchPage, EngineApi, EngineCallbacks } from './engine-contract';
 
 /**
  * The article search client against the REAL embedded search service (buildApp on PGlite,

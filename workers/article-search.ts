@@ -21,7 +21,7 @@ import type {
   ArticleSearchRequest,
   SearchArticleResult,
   SearchArticlesResult,
-} from './engine-api';
+} from './engine-contract';
 
 /** What the search client reads on every call, so a new URL or key applies at once. */
 export interface ArticleSearchSettings {

@@ -9,7 +9,7 @@ import {
 } from '@domain/articles';
 import type { ApiCall } from './api-client';
 import type { ApiCallDeps, FailureReport } from './api-call-deps';
-import type { ArticleSource, EngineApi } from './engine-api';
+import type { ArticleSource, EngineApi } from './engine-contract';
 import { isApiCallError } from './errors';
 import { requireParam } from './require-param';
 

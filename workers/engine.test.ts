@@ -7,7 +7,7 @@ import {
   type RecordingApiServer,
 } from '../tests/support/recording-api-server';
 import { createEngine } from './engine';
-import type { EngineApi, EngineCallbacks } from './engine-api';
+import type { EngineApi, EngineCallbacks } from './engine-contract';
 
 /**
  * The engine's error handling and token passing against a real HTTP server, run twice:

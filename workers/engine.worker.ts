@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { sendTaggedErrorsThroughComlink } from './comlink-errors';
 import { createEngine } from './engine';
-import type { EngineApi, EngineCallbacks } from './engine-api';
+import type { EngineApi, EngineCallbacks } from './engine-contract';
 
 const engine = createEngine();
 let installedCallbacks: EngineCallbacks | undefined;

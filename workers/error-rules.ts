@@ -1,6 +1,6 @@
 import { istErrorText } from '@domain/api-errors';
 import type { JsLogEntry } from '@domain/log';
-import type { EngineCallbacks } from './engine-api';
+import type { EngineCallbacks } from './engine-contract';
 import type { ApiCallError } from './errors';
 
 /** What the rules act on: the UI's callbacks (absent before init) and the raw log sender. */

@@ -1,5 +1,10 @@
 import * as Comlink from 'comlink';
-import type { EngineApi, EngineCallbacks, EngineFailure, EngineOptions } from '@workers/engine-api';
+import type {
+  EngineApi,
+  EngineCallbacks,
+  EngineFailure,
+  EngineOptions,
+} from '@workers/engine-contract';
 
 export type { EngineApi, EngineCallbacks, EngineFailure, EngineOptions };
 

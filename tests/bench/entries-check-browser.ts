@@ -26,7 +26,7 @@ import { addDays, todayOf } from '@domain/calendar-day';
 import { encodeCommittedTimeline } from '@domain/entries/committed-timeline';
 import type { ActivityDetailJson } from '@domain/entries/entries-api';
 import { AutoSurveillanceReview, CommitStatus, LocationType, UpdateStatus } from '@domain/enums';
-import type { EntriesSubmission } from '@workers/activity-details/details-engine-api';
+import type { EntriesSubmission } from '@workers/activity-details/details-contract';
 import type { EntriesCheckBenchInput, EntriesCheckBenchOutput } from './entries-check-page/main';
 import { history } from './entries';
 import type { Spread } from './activity-details-browser';

@@ -24,7 +24,7 @@ import type {
   ActivityKey,
   EntriesSubmission,
   PendingCaseEntry,
-} from './details-engine-api';
+} from './details-contract';
 
 /** The figures of a report that carries them, or null. */
 export function countsOf(report: ReportJson): CaseCounts | null {

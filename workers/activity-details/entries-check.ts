@@ -12,7 +12,7 @@ import { validateAnswerOf } from '@domain/entries/validate-answer';
 import { EntryType, LocationType, ReportStatus } from '@domain/enums';
 import type { ApiCallDeps } from '../api-call-deps';
 import { isApiCallError } from '../errors';
-import type { ActivityKey, EntriesCheckReady, EntriesSubmission } from './details-engine-api';
+import type { ActivityKey, EntriesCheckReady, EntriesSubmission } from './details-contract';
 import { createBodyDecoder } from './body-decoder';
 
 /**

@@ -5,8 +5,8 @@ import { insertEntriesFixtures, type EntriesFixtures } from '../../tests/api/ent
 import { startFixtureServer, type TestServer } from '../../tests/support/test-server';
 import { EntryType } from '@domain/enums';
 import { createEngine } from '../engine';
-import type { EngineApi } from '../engine-api';
-import type { EntriesSubmission, PendingCaseEntry } from './details-engine-api';
+import type { EngineApi } from '../engine-contract';
+import type { EntriesSubmission, PendingCaseEntry } from './details-contract';
 import type { ValidateAnswerJson } from '@domain/entries/entries-api';
 
 /**

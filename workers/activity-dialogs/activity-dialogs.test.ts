@@ -4,7 +4,7 @@ import { messages } from '@domain/messages';
 import { insertEntriesFixtures, type EntriesFixtures } from '../../tests/api/entries-fixtures';
 import { startFixtureServer, type TestServer } from '../../tests/support/test-server';
 import { createEngine } from '../engine';
-import type { EngineApi } from '../engine-api';
+import type { EngineApi } from '../engine-contract';
 
 /**
  * The dialogs' engine calls against the REAL server (buildApp on PGlite over HTTP, a signed

@@ -16,7 +16,7 @@ import type {
   ActivityDialogsEngineApi,
   ActivityWriteResult,
   DialogActivityKey,
-} from './dialogs-engine-api';
+} from './dialogs-contract';
 
 const activityPath = ({ diseaseActivityId, countryId }: DialogActivityKey) =>
   `/diseaseactivities/${diseaseActivityId}/countries/${countryId}`;

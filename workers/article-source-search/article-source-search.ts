@@ -4,7 +4,7 @@ import { SearchFailure, type SearchServiceSend } from '../search-service';
 import type {
   ArticleSourceSearchEngineApi,
   ArticleSourceSearchResult,
-} from './article-source-search-api';
+} from './article-source-search-contract';
 
 const ArticleSourceSearchResponse = Schema.Struct({
   value: Schema.Array(

@@ -9,7 +9,7 @@ import type { ApiCall } from '../api-client';
 import type { ApiCallDeps } from '../api-call-deps';
 import { isApiCallError } from '../errors';
 import { requireParam } from '../require-param';
-import type { FeedSourceWriteResult, FeedsEngineApi } from './feeds-engine-api';
+import type { FeedSourceWriteResult, FeedsEngineApi } from './feeds-contract';
 
 const suggestions = '/diseaseactivities/suggestedActions';
 

@@ -13,7 +13,7 @@ import type {
   LocationHit,
   LocationSearchEngineApi,
   LocationSearchResult,
-} from './location-search-api';
+} from './location-search-contract';
 
 const LocationSearchResponse = Schema.Struct({
   value: Schema.Array(

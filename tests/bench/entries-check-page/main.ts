@@ -6,7 +6,7 @@
  */
 import { startEngine } from '@/app/engine';
 import type { ValidateAnswerJson } from '@domain/entries/entries-api';
-import type { ActivityKey, EntriesSubmission } from '@workers/activity-details/details-engine-api';
+import type { ActivityKey, EntriesSubmission } from '@workers/activity-details/details-contract';
 
 export interface EntriesCheckBenchInput {
   readonly apiUrl: string;

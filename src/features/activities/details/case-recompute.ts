@@ -1,7 +1,7 @@
 import { ref } from 'valtio';
 import { getEngine } from '@/app/engine';
 import { EntryType } from '@domain/enums';
-import type { RecomputedCaseEntry } from '@workers/activity-details/details-engine-api';
+import type { RecomputedCaseEntry } from '@workers/activity-details/details-contract';
 import { recomputeMark } from './details-marks';
 import { detailsStore } from './details-state';
 

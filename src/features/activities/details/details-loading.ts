@@ -1,7 +1,7 @@
 import { ref } from 'valtio';
 import { getEngine, isEngineFailure } from '@/app/engine';
 import { EntryType } from '@domain/enums';
-import type { ActivityKey } from '@workers/activity-details/details-engine-api';
+import type { ActivityKey } from '@workers/activity-details/details-contract';
 import { scheduleRecompute } from './case-recompute';
 import { detailsStore, initialDetailsState } from './details-state';
 import { draftOfSaved } from './drafts';

@@ -5,10 +5,7 @@ import type {
   ReportJson,
   ValidateAnswerJson,
 } from '@domain/entries/entries-api';
-import type {
-  ActivityKey,
-  RecomputedCaseEntry,
-} from '@workers/activity-details/details-engine-api';
+import type { ActivityKey, RecomputedCaseEntry } from '@workers/activity-details/details-contract';
 import type { DraftEntry } from './drafts';
 import type { EntryView, LocationOrder } from './location-order';
 

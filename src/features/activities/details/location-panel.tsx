@@ -6,7 +6,7 @@ import {
   isLocationSearchable,
   locationIdsToExclude,
 } from '@/domain/location-search';
-import type { LocationHit } from '@workers/location-search/location-search-api';
+import type { LocationHit } from '@workers/location-search/location-search-contract';
 import {
   addLocation,
   setLocationMode,

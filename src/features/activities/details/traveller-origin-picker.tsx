@@ -3,7 +3,7 @@ import { getEngine } from '@/app/engine';
 import { locationTypeLabel } from '@/domain/enums';
 import { isLocationSearchable, locationPickerDebounceMs } from '@/domain/location-search';
 import { SearchPicker } from '@/ui/search-picker';
-import type { LocationHit } from '@workers/location-search/location-search-api';
+import type { LocationHit } from '@workers/location-search/location-search-contract';
 import { gridCellAttribute, moveFromCell, moveInGrid } from './grid-keys';
 
 /** A traveller entry's origin as the draft holds it. */

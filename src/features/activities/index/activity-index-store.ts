@@ -13,7 +13,7 @@ import {
 } from '@/domain/activity-index';
 import { sparklineDays } from '@/domain/activity-trends';
 import type { DiseaseActivityListItem } from '@/domain/disease-activities';
-import type { ActivityIndexPage } from '@workers/engine-api';
+import type { ActivityIndexPage } from '@workers/engine-contract';
 
 /** Spec 001 §9: the index search is debounced 250 ms. */
 export const activitySearchDebounceMs = 250;

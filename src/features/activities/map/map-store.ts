@@ -7,7 +7,7 @@ import {
   type MapMeasure,
 } from '@/domain/activity-map';
 import { activityIndexStore, openActivity } from '@/features/activities/index/activity-index-store';
-import type { ActivityMapResult } from '@workers/engine-api';
+import type { ActivityMapResult } from '@workers/engine-contract';
 
 /** The map screen's state (issue 19). Filters and search text are the activity index's. */
 export interface MapState {

@@ -3,7 +3,7 @@ import { getEngine } from '@/app/engine';
 import { isArticleUrl, validateCustomArticle } from '@/domain/articles';
 import { ArticleContentType, FeedSource } from '@/domain/enums';
 import { messages } from '@/domain/messages';
-import type { ArticleSourceHit } from '@workers/article-source-search/article-source-search-api';
+import type { ArticleSourceHit } from '@workers/article-source-search/article-source-search-contract';
 
 /** The form's editable fields (spec 000 §2 "Add-article form"). */
 export interface AddArticleValues {

@@ -4,7 +4,7 @@ import {
   isArticleSourceSearchable,
 } from '@/domain/article-source-search';
 import { SearchPicker } from '@/ui/search-picker';
-import type { ArticleSourceHit } from '@workers/article-source-search/article-source-search-api';
+import type { ArticleSourceHit } from '@workers/article-source-search/article-source-search-contract';
 
 /**
  * The add-article form's searchable source picker (spec 000 §7 "Article source search", §9 top

@@ -2,7 +2,7 @@ import { getEngine } from '@/app/engine';
 import { buildPath } from '@/app/routes';
 import { navigate } from '@/app/router';
 import { openAddArticle } from '../add/add-article-store';
-import type { ArticleSearchPage, ArticleSearchRequest } from '@workers/engine-api';
+import type { ArticleSearchPage, ArticleSearchRequest } from '@workers/engine-contract';
 
 /**
  * What the article index needs from outside its folder, in one place so the store is tested

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { ArticleSearchDocument } from '@/domain/article-search/article-document';
 import { clusterBatch } from '@/domain/article-search/clustering';
-import type { ArticleSearchPage, ArticleSearchRequest } from '@workers/engine-api';
+import type { ArticleSearchPage, ArticleSearchRequest } from '@workers/engine-contract';
 import type { ArticleIndexServices } from './article-index-services';
 
 /** Test data and fake services for the article index store's tests. */

@@ -3,7 +3,7 @@ import { withoutShown } from '@domain/article-search/clustering';
 import type { ArticleCursor } from '@domain/article-search/keyset';
 import type { ArticleFilters } from '@domain/article-search/filters';
 import { articlePageSize } from '@domain/article-search/query';
-import type { ArticleSearchPage, ArticleSearchRequest } from '@workers/engine-api';
+import type { ArticleSearchPage, ArticleSearchRequest } from '@workers/engine-contract';
 import { articleSearchMarks, markArticleSearch } from './article-search-marks';
 import {
   articleIndexStore,

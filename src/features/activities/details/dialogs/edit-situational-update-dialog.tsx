@@ -8,7 +8,7 @@ import { CalendarButton } from '@/ui/calendar-picker';
 import { Modal } from '@/ui/modal';
 import { RichTextEditor } from '@/ui/rich-text-editor';
 import { TextField } from '@/ui/text-field';
-import type { DialogActivityKey } from '@workers/engine-api';
+import type { DialogActivityKey } from '@workers/engine-contract';
 import {
   dayOfText,
   descriptionDraftOf,

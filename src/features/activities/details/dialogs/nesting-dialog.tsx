@@ -3,7 +3,7 @@ import { displayDay } from '@/domain/calendar-day';
 import { caseFigureLabel, caseFigures } from '@/domain/entries/case-figures';
 import type { NestingDetailJson } from '@/domain/entries/entries-api';
 import { Modal } from '@/ui/modal';
-import type { DialogActivityKey } from '@workers/engine-api';
+import type { DialogActivityKey } from '@workers/engine-contract';
 import { LoadedBody } from './dialog-states';
 import { useEngineLoad } from './use-engine-load';
 

@@ -4,7 +4,7 @@ import type { DescriptionReportJson } from '@/domain/entries/entries-api';
 import { EmptyState } from '@/ui/empty-state';
 import { Modal } from '@/ui/modal';
 import { SanitizedHtml } from '@/ui/sanitized-html';
-import type { DialogActivityKey } from '@workers/engine-api';
+import type { DialogActivityKey } from '@workers/engine-contract';
 import { formatLocalTime } from '../../index/activity-labels';
 import { LoadedBody, richTextClass } from './dialog-states';
 import { useEngineLoad } from './use-engine-load';

@@ -20,14 +20,14 @@ import type {
   ActivityWriteResult,
   DialogActivityKey,
   LinkArticlesResult,
-} from './activity-dialogs/dialogs-engine-api';
+} from './activity-dialogs/dialogs-contract';
 
 export type { ActivityWriteResult, DialogActivityKey, LinkArticlesResult };
-import type { ActivityDetailsEngineApi } from './activity-details/details-engine-api';
-import type { FeedsEngineApi, FeedSourceWriteResult } from './feeds/feeds-engine-api';
-import type { DiseaseInterestsEngineApi } from './settings/disease-interests-api';
-import type { LocationSearchEngineApi } from './location-search/location-search-api';
-import type { ArticleSourceSearchEngineApi } from './article-source-search/article-source-search-api';
+import type { ActivityDetailsEngineApi } from './activity-details/details-contract';
+import type { FeedsEngineApi, FeedSourceWriteResult } from './feeds/feeds-contract';
+import type { DiseaseInterestsEngineApi } from './settings/disease-interests-contract';
+import type { LocationSearchEngineApi } from './location-search/location-search-contract';
+import type { ArticleSourceSearchEngineApi } from './article-source-search/article-source-search-contract';
 
 export type { FeedSourceWriteResult };
 

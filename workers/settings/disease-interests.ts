@@ -6,14 +6,7 @@ import type { ApiCall } from '../api-client';
 import type { ApiCallDeps } from '../api-call-deps';
 import { isApiCallError } from '../errors';
 import { requireParam } from '../require-param';
-
-/** The settings screen's calls (issue 15): the analyst's disease interests. */
-export interface DiseaseInterestsEngineApi {
-  /** GET /api/users/me/diseaseInterests. */
-  getDiseaseInterests(): Promise<DiseaseInterestsType>;
-  /** PUT /api/users/me/diseaseInterests: replaces the set, answers it as stored. */
-  saveDiseaseInterests(diseaseIds: readonly number[]): Promise<DiseaseInterestsType>;
-}
+import type { DiseaseInterestsEngineApi } from './disease-interests-contract';
 
 const path = '/users/me/diseaseInterests';
 
