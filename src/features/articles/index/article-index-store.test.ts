@@ -307,6 +307,26 @@ describe('article index store', () => {
     expect(currentRows().map((r) => r.article.articleId)).toEqual(['1', '2', '3']);
   });
 
+  it('drops the answer of a search started before a reset, however many searches follow', async () => {
+    let releaseOld: () => void = () => undefined;
+    const old = fakeServices([page([article(1)], 1)]).services;
+    resetArticleIndexStore({
+      ...old,
+      search: (request) => {
+        const answer = old.search(request);
+        return new Promise((resolve) => (releaseOld = () => resolve(answer)));
+      },
+    });
+    const stale = freshSearch();
+    const { services } = fakeServices([page([article(2)], 1), page([article(3)], 1)]);
+    resetArticleIndexStore(services);
+    await freshSearch();
+    releaseOld();
+    await stale;
+    expect(currentRows().map((r) => r.article.articleId)).toEqual(['2']);
+    expect(articleIndexStore.total).toBe(1);
+  });
+
   it('marks all loaded unread articles read, reverting only the failures', async () => {
     const rows = [article(1), article(2), article(3, { isRead: true })];
     const { services, setRead } = fakeServices([page(rows, 3)]);
