@@ -1,5 +1,5 @@
-import { expect, type Page } from './fixtures';
-import { signIn } from '../support/sign-in';
+import { expect, signIn, type Page } from './fixtures';
+import { signIn as signInOverHttp } from '../support/sign-in';
 import { knownLocationTypesFilter } from '@domain/location-search';
 
 /**
@@ -14,7 +14,7 @@ export interface ApiSession {
 }
 
 export async function apiSession(base: string): Promise<ApiSession> {
-  const { accessToken } = await signIn(base, 'analyst-amara');
+  const { accessToken } = await signInOverHttp(base, 'analyst-amara');
   return { base, token: accessToken };
 }
 
@@ -124,10 +124,7 @@ export async function commitCases(
 
 /** Signs in through the embedded provider in the browser and opens an activity's details. */
 export async function openActivity(page: Page, activity: Activity): Promise<void> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page);
   await page.goto(`/activity/${activity.diseaseActivityId}/${activity.countryId}`);
   await expect(page.getByTestId('activity-title')).toBeVisible();
   await expect(page.getByTestId('location-table').first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, signIn, test, type Locator, type Page } from './fixtures';
 
 /**
  * The disease activity index and the new activity form in real Chromium, against the real
@@ -7,10 +7,7 @@ import { expect, test, type Locator, type Page } from './fixtures';
  */
 
 async function openActivityIndex(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page);
   await expect(page.getByTestId('activity-count')).toContainText('disease activities');
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, type Page, signIn, test } from './fixtures';
 import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
 
 /**
@@ -7,10 +7,7 @@ import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mous
  */
 
 async function openArticleIndex(page: Page, name = 'Amara Okafor') {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name }).click();
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page, name);
   // The landing screen loads its list first; keys typed before the app is ready are lost.
   await expect(page.getByTestId('activity-count')).toContainText('disease activities');
   await page.keyboard.press('g');

@@ -11,7 +11,13 @@ export type ScanScope = 'page' | 'dialog' | { readonly selector: string };
  * scan per dialog (colour contrast over every row) is what made the first version too slow.
  */
 export async function seriousViolations(page: Page, scope: ScanScope = 'page'): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  let builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    // Only violations are read: axe then builds no node list for the thousands of passes.
+    .options({ resultTypes: ['violations'] })
+    // One axe.run in the page: the app has no frames, so the default's partial runs, a blank
+    // page per scan and every partial result serialised into it buy nothing (issue 32).
+    .setLegacyMode(true);
   if (scope === 'dialog') builder = builder.include('[role="dialog"]');
   else if (scope !== 'page') builder = builder.include(scope.selector);
   const result = await builder.analyze();

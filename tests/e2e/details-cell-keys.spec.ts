@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { apiSession, call } from './activity-details-setup';
 import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
 
@@ -37,10 +37,7 @@ test('from a cell: the palette’s Next location leaves it; Escape leaves a cell
   expect(path).not.toBe('');
 
   await countMouseEvents(page);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page);
   await resetMouseEvents(page);
   await page.goto(path);
   const tables = page.getByTestId('location-table');

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import {
   apiSession,
   call,
@@ -71,10 +71,7 @@ test('the settings screen changes who receives an Important mail', async ({ page
   const before = await commitImportant(session, activity, `Important before ${Date.now()}`);
   expect(before.recipients).not.toContain(amara);
 
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page);
   await page.keyboard.press('g');
   await page.keyboard.press('n');
   await expect(page).toHaveURL(/\/settings$/);

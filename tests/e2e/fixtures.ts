@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -85,13 +85,49 @@ export const test = base.extend<{ cspViolations: Violation[]; untrustedStyledHtm
 
 export { expect };
 
+/** A session one real sign-in made: the provider's cookies and oidc-client-ts's stored user. */
+interface SavedSession {
+  readonly cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+  readonly storage: readonly (readonly [string, string])[];
+  readonly at: number;
+}
+
+/**
+ * Saved sessions, per analyst, for this worker (Playwright's storageState, kept in memory).
+ * Access tokens live 15 minutes and oidc-client-ts renews one a minute before it ends, with a
+ * refresh token the provider rotates: a saved session is reused for 8 minutes only, so no test
+ * starts on a token close enough to its end to renew (and spend) the shared refresh token.
+ */
+const savedSessions = new Map<string, SavedSession>();
+const savedSessionLifetimeMs = 8 * 60_000;
+
 /**
  * Signs in through the real OpenID flow: the app sends the browser to the embedded provider,
- * whose page lists the seeded analysts; choosing one lands on the activity index.
+ * whose page lists the seeded analysts; choosing one lands on the activity index. The first
+ * sign-in of each analyst (and one every 8 minutes) clicks through the provider; the next ones
+ * start from the session it saved, as Playwright's storageState does (issue 32: a real sign-in
+ * in every test was minutes of the suite). sign-in.spec.ts tests the flow itself.
  */
 export async function signIn(page: Page, name = 'Amara Okafor'): Promise<void> {
+  const saved = savedSessions.get(name);
+  if (saved !== undefined && Date.now() - saved.at < savedSessionLifetimeMs) {
+    await page.context().addCookies([...saved.cookies]);
+    // A same-origin page that runs no app code, to write the app's localStorage before it starts.
+    await page.goto('/config.json');
+    await page.evaluate((items) => {
+      for (const [key, value] of items) localStorage.setItem(key, value);
+    }, saved.storage);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/activity$/);
+    return;
+  }
   await page.goto('/');
   await expect(page).toHaveURL(/\/oidc\//);
   await page.getByRole('button', { name }).click();
   await expect(page).toHaveURL(/\/activity$/);
+  const storage = await page.evaluate(() =>
+    Object.entries(localStorage).filter(([key]) => key.startsWith('oidc.user:')),
+  );
+  if (storage.length === 0) throw new Error('signed in, but no stored user was found');
+  savedSessions.set(name, { cookies: await page.context().cookies(), storage, at: Date.now() });
 }

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { apiSession, call, type ApiSession } from './activity-details-setup';
 import {
   countMouseEvents,
@@ -101,10 +101,7 @@ test('m shades by new cases: the list reads new cases over the window, w changes
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page);
   await page.keyboard.press('g');
   await page.keyboard.press('m');
   await expect(page.getByTestId('world-map')).toBeVisible({ timeout: 30_000 });
@@ -125,10 +122,7 @@ test('the index shows a 30-day sparkline per row, named with its figures; t sort
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page);
   const rows = page.getByTestId('activity-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   await expect(rows.first().getByTestId('sparkline')).toBeVisible();
@@ -190,10 +184,7 @@ test("the details screen's locator map: a bubble per place, the one j selects ri
   if (target === null) throw new Error('no seeded activity with two places');
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page);
   await page.goto(target.path);
   const locator = page.getByTestId('locator-map');
   await expect(locator).toBeVisible({ timeout: 30_000 });
@@ -260,11 +251,7 @@ test('the whole world: Switzerland and Fiji shaded on their shapes, Singapore a 
   for (const iso of ['CH', 'FJ', 'SG']) await activityIn(idOf(iso));
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Amara Okafor' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  // The sign-in's callback, on a loaded machine, can outlast the default 10 s.
-  await expect(page).toHaveURL(/\/activity$/, { timeout: 30_000 });
+  await signIn(page);
   await expect(page.getByTestId('activity-count')).toContainText('disease activities', {
     timeout: 30_000,
   });

@@ -1,4 +1,4 @@
-import { expect, type Page } from './fixtures';
+import { expect, signIn, type Page } from './fixtures';
 import { embeddedSearchQueryKey } from '@server/config';
 
 /**
@@ -32,14 +32,11 @@ export const readCount = async (page: Page) =>
   (await searchService(page, { filter: 'isRead eq true', top: 0 })).count;
 
 /**
- * Signs in through the real OpenID flow (the provider's page is clicked) and stores the unread
+ * Signs in (fixtures.ts: the real OpenID flow, or the session it saved) and stores the unread
  * filter as the filter panel does, so the Article Index opens on unread articles only.
  */
 export async function signInWithUnreadFilter(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByRole('button', { name: 'Amara Okafor' }).click();
-  await expect(page).toHaveURL(/\/activity$/);
+  await signIn(page);
   await page.evaluate(() =>
     localStorage.setItem(
       'articleIndex_filters',

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { apiSession, call } from './activity-details-setup';
 import type { FeedServer } from '../support/feed-server';
 import { rss2, startFeedServer } from '../support/feed-server';
@@ -80,10 +80,7 @@ test('suggested actions: j/k move through the suggestions, Enter goes to Show ar
       .not.toBeNull();
 
     await countMouseEvents(page);
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/oidc\//);
-    await page.getByRole('button', { name: 'Amara Okafor' }).click();
-    await expect(page).toHaveURL(/\/activity$/);
+    await signIn(page);
     await resetMouseEvents(page);
     await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 30_000 });
 
