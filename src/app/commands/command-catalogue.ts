@@ -2,9 +2,13 @@ import { appCommands } from '@/app/commands/app-commands';
 import type { Command } from '@/app/commands/registry';
 import { activityDetailsCommands } from '@/features/activities/details/details-commands';
 import { activityIndexCommands } from '@/features/activities/index/activity-index-commands';
-import { articleDetailsListCommands } from '@/features/articles/details/article-details-commands';
+import {
+  articleDetailsCommands,
+  articleDetailsListCommands,
+} from '@/features/articles/details/article-details-commands';
 import { addArticleCommand } from '@/features/articles/add/add-article-host';
 import { articleIndexCommands } from '@/features/articles/index/article-index-commands';
+import { suggestionsCommands } from '@/features/activities/suggestions/suggestions-commands';
 import { feedSourcesCommands } from '@/features/feeds/feed-sources-commands';
 import { mapCommands } from '@/features/activities/map/map-commands';
 
@@ -19,9 +23,15 @@ export function commandCatalogue(): Command[] {
   return [
     ...appCommands,
     ...activityIndexCommands(nothing),
+    ...suggestionsCommands(),
     ...activityDetailsCommands(nothing),
     ...articleIndexCommands({ focusSearch: nothing, toggleFilters: nothing }),
     ...articleDetailsListCommands(),
+    // An unread article with a source link: every key the details screen may bind (c, m, o).
+    ...articleDetailsCommands(
+      { isRead: false, readOnly: false, url: 'https://example.org/' },
+      { copyId: nothing, setRead: nothing, openSource: nothing },
+    ),
     addArticleCommand,
     ...feedSourcesCommands(),
     ...mapCommands(),

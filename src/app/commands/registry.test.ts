@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appCommands } from './app-commands';
 import {
   createCommandRegistry,
+  findCommand,
   findHotkeyConflicts,
   hotkeyVariants,
   type Command,
@@ -64,6 +65,12 @@ describe('command registry', () => {
     unregister();
     expect(registry.list()).toEqual([]);
     registry.register([command('b', 'x', 'list')]);
+  });
+
+  it('finds a command by an id typed from the catalogue', () => {
+    expect(findCommand(appCommands, 'help.palette')?.hotkey).toBe('mod+k');
+    // @ts-expect-error: no command has this id, so it does not compile (npm run test:types).
+    expect(findCommand(appCommands, 'help.noSuchCommand')).toBeUndefined();
   });
 
   it('labels hotkeys for people', () => {

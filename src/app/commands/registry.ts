@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { CommandId } from '@/app/commands/command-ids';
 
 /**
  * The one command registry (excalidraw's action registry): every user intent is one command,
@@ -177,6 +178,11 @@ export const commandRegistry = createCommandRegistry();
 /** React hook: the registered commands; re-renders when they change. */
 export function useCommands(): readonly Command[] {
   return useSyncExternalStore(commandRegistry.subscribe, commandRegistry.list);
+}
+
+/** The command of this id (typed from the catalogue: an id no command has does not compile). */
+export function findCommand(commands: readonly Command[], id: CommandId): Command | undefined {
+  return commands.find((command) => command.id === id);
 }
 
 /** True when the command applies in this context. */

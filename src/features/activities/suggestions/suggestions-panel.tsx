@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
-import { isTypingTarget } from '@/app/commands/focus-targets';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
 import type { SuggestedActionItem } from '@/domain/suggested-actions';
 import { Button } from '@/ui/button';
@@ -13,7 +12,6 @@ import {
   closeSuggestions,
   createActivityFromSuggestion,
   loadSuggestions,
-  moveSuggestion,
   openSuggestedActivity,
   rejectSuggestion,
   selectSuggestion,
@@ -22,39 +20,12 @@ import {
   suggestionLabel,
   useSuggestions,
 } from './suggestions-store';
-import { focusSelectedSuggestion } from './suggestion-focus';
+import { useSuggestionsCommands } from './suggestions-commands';
 
 const day = (iso: string | null) => (iso === null ? '—' : iso.replaceAll('-', '/'));
 
 function retry(): void {
   void loadSuggestions();
-}
-
-/**
- * j / k (and the arrows) move through the list from anywhere in the panel but a field, as on the
- * index screens; focus follows the selection. Enter on a suggestion goes to its first action
- * (Show articles), so a second Enter acts on it.
- */
-function onPanelKey(event: KeyboardEvent<HTMLDivElement>): void {
-  if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
-  const panel = event.currentTarget;
-  const onSuggestion =
-    event.target instanceof HTMLElement && event.target.closest('[data-suggestion]') !== null;
-  if (event.key === 'Enter' && onSuggestion) {
-    event.preventDefault();
-    panel.querySelector<HTMLButtonElement>('[data-suggestion-actions] button')?.focus();
-    return;
-  }
-  const step =
-    event.key === 'j' || event.key === 'ArrowDown'
-      ? 1
-      : event.key === 'k' || event.key === 'ArrowUp'
-        ? -1
-        : 0;
-  if (step === 0) return;
-  event.preventDefault();
-  moveSuggestion(step);
-  focusSelectedSuggestion(panel);
 }
 
 /** The list's elements: a list of list items, as before it was virtualised. */
@@ -253,7 +224,8 @@ function SuggestionsBody() {
   return (
     <div
       className="grid min-h-80 grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,1fr)_2fr]"
-      onKeyDown={onPanelKey}
+      // Its keys (j/k and the arrows, Enter on a suggestion): suggestions-commands.ts.
+      data-suggestions-panel
     >
       <SuggestionsList items={items} selectedId={selected?.id} />
       {selected && <SuggestionDetail item={selected} />}
@@ -264,6 +236,7 @@ function SuggestionsBody() {
 /** The suggested actions panel, opened from the activity index and the palette. */
 export function SuggestionsPanel() {
   const { open, unread } = useSuggestions();
+  useSuggestionsCommands();
   return (
     <Modal
       open={open}

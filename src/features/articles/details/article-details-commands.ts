@@ -1,4 +1,5 @@
 import type { Command, CommandContext } from '@/app/commands/registry';
+import { externalHref } from '@/domain/external-link';
 import { screenCommandFactory } from '@/app/commands/screen-commands';
 import { getLocation } from '@/app/router';
 import { matchRoute } from '@/app/routes';
@@ -68,4 +69,51 @@ export function articleDetailsListCommands(): Command[] {
       inPalette: false,
     }),
   ];
+}
+
+/** What the shown article's commands need of it. */
+export interface ShownArticle {
+  readonly isRead: boolean;
+  readonly readOnly: boolean;
+  readonly url: string | null;
+}
+
+/** What the shown article's commands do (the screen's own actions). */
+export interface ShownArticleActions {
+  readonly copyId: () => void;
+  readonly setRead: (isRead: boolean) => void;
+  readonly openSource: (url: string) => void;
+}
+
+/**
+ * The shown article's keys: c copies its ID, m marks it read or unread (not on a read-only
+ * article), o opens its source (only an address that may be a link: data:, javascript: are text).
+ */
+export function articleDetailsCommands(
+  article: ShownArticle,
+  actions: ShownArticleActions,
+): Command[] {
+  const command = screenCommandFactory({
+    idPrefix: 'articleDetails',
+    group: 'Article',
+    scope: articleDetailsScope,
+    when: onArticleDetails,
+  });
+  const list = [command('copyId', 'Copy article ID', 'c', actions.copyId)];
+  if (!article.readOnly) {
+    list.push(
+      command(
+        'toggleRead',
+        article.isRead ? 'Mark unread' : 'Mark read',
+        'm',
+        () => actions.setRead(!article.isRead),
+        { keywords: ['mark read', 'mark unread', 'status'] },
+      ),
+    );
+  }
+  const { url } = article;
+  if (url && externalHref(url) !== undefined) {
+    list.push(command('openSource', 'Open source URL', 'o', () => actions.openSource(url)));
+  }
+  return list;
 }

@@ -1,9 +1,8 @@
-import { externalHref } from '@/domain/external-link';
 import { ExternalLink, openExternal } from '@/ui/external-link';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@/app/link';
 import { LookupsBoundary } from '@/app/lookups/lookups-boundary';
-import { commandRegistry, type Command } from '@/app/commands/registry';
+import { commandRegistry } from '@/app/commands/registry';
 import type { RelatedReportRow } from '@/domain/articles';
 import { entryTypeLabel, type EntryType } from '@/domain/enums';
 import { Button } from '@/ui/button';
@@ -14,9 +13,9 @@ import { SanitizedHtml } from '@/ui/sanitized-html';
 import { AddArticleHost } from '../add/add-article-host';
 import { useArticleIndex } from '../index/article-index-store';
 import {
+  articleDetailsCommands,
   articleDetailsListCommands,
   articleDetailsScope,
-  onArticleDetails as onDetails,
 } from './article-details-commands';
 import { formatDateTime, formatDay, type ArticleView } from './article-view';
 import {
@@ -272,35 +271,13 @@ function useDetailsCommands(
   copy: () => void,
   setRead: (v: boolean) => void,
 ) {
-  const commands = useMemo((): Command[] => {
-    if (!article) return [];
-    const base = { group: 'Article', scope: articleDetailsScope, when: onDetails } as const;
-    const list: Command[] = [
-      { ...base, id: 'articleDetails.copyId', title: 'Copy article ID', hotkey: 'c', run: copy },
-    ];
-    if (!article.readOnly) {
-      list.push({
-        ...base,
-        id: 'articleDetails.toggleRead',
-        title: article.isRead ? 'Mark unread' : 'Mark read',
-        hotkey: 'm',
-        keywords: ['mark read', 'mark unread', 'status'],
-        run: () => setRead(!article.isRead),
-      });
-    }
-    const { url } = article;
-    // Only an address that may be a link is offered to open (data:, javascript: are text).
-    if (url && externalHref(url) !== undefined) {
-      list.push({
-        ...base,
-        id: 'articleDetails.openSource',
-        title: 'Open source URL',
-        hotkey: 'o',
-        run: () => openExternal(url),
-      });
-    }
-    return list;
-  }, [article, copy, setRead]);
+  const commands = useMemo(
+    () =>
+      article
+        ? articleDetailsCommands(article, { copyId: copy, setRead, openSource: openExternal })
+        : [],
+    [article, copy, setRead],
+  );
   useEffect(() => {
     if (commands.length === 0) return undefined;
     return commandRegistry.register(commands);
