@@ -21,6 +21,7 @@ import { isClientRoute, registerSpa } from './http/static';
 import type { Identity } from './identity';
 import { createMailSender } from './mail/sender';
 import { searchRoutes } from './search/http';
+import { createSearchService } from './search/search-service';
 
 /** What the app is built from; main.ts and the tests each supply their own. */
 export interface AppDeps {
@@ -142,15 +143,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // SEARCH_URL set means a real Azure AI Search service answers; otherwise the embedded one.
   if (config.searchUrl === undefined) {
+    // The in-memory copy (SEARCH_ENGINE=memory) loads in the background: SQL answers meanwhile.
+    const service = createSearchService({
+      db,
+      engine: config.searchEngine ?? 'memory',
+      observeSearch: (engine, seconds) => metrics.searchSeconds.observe({ engine }, seconds),
+      log: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+    });
+    app.addHook('onClose', () => service.close());
     await app.register(searchRoutes, {
       prefix: '/search',
       apiKey: config.searchApiKey,
       queryKey: config.searchQueryKey,
       identity,
-      db,
-      engine: config.searchEngine ?? 'memory',
+      service,
       maxConcurrentSearches: config.searchMaxConcurrent,
-      observeSearch: (engine, seconds) => metrics.searchSeconds.observe({ engine }, seconds),
     });
   }
 

@@ -23,7 +23,8 @@ export interface IndexingResult {
 
 type FieldValue = string | number | boolean | null | readonly string[];
 
-interface ValidatedAction {
+/** One action of a docs/index batch, validated (parseIndexBatch). */
+export interface ValidatedAction {
   readonly action: IndexAction;
   readonly key: string;
   /** The fields given, key included, validated and converted for SQL. */

@@ -1,26 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
 import { verifiedApiClaims } from '../http/current-user';
 import type { Identity } from '../identity';
-import { applyIndexBatch, parseIndexBatch } from './batch';
+import { parseIndexBatch } from './batch';
 import { SearchRequestError } from './errors';
-import type { CountStrategy, SearchResult } from './execute';
-import { countDocuments, executeSearch, lookupDocument } from './execute';
+import type { SearchResult } from './execute';
 import type { IndexDefinition } from './index-definition';
-import {
-  corsOptionsOf,
-  docsIndexOf,
-  originAllowed,
-  parseCorsOptions,
-  storeCorsOptions,
-} from './cors';
-import { articlesIndex, azureIndexOf, defaultCorsMaxAgeSeconds, indexes } from './index-definition';
-import { MemoryEngine } from './memory/engine';
+import { docsIndexOf, originAllowed, parseCorsOptions } from './cors';
+import { azureIndexOf, defaultCorsMaxAgeSeconds, indexes } from './index-definition';
 import { Recent } from './recent';
 import type { RawSearchParameters, SearchRequest } from './request';
 import { normaliseSearchRequest, parseSelect, rawFromBody, rawFromQueryString } from './request';
+import type { SearchService } from './search-service';
 
 export interface SearchRoutesDeps {
   /** The admin key (config.searchApiKey): every operation, docs/index included. */
@@ -35,22 +27,14 @@ export interface SearchRoutesDeps {
    * it (searches, lookups, counts; never docs/index), so no key need be public.
    */
   readonly identity: Identity;
-  readonly db: Db;
-  /** How @odata.count is computed; the executor's bounded count when absent. */
-  readonly count?: CountStrategy | undefined;
   /**
-   * `memory`: the `articles` index is also loaded in process (memory/engine.ts) and answers the
-   * searches it can once loaded; `sql`: every search is one SQL query (the default here; the
-   * server's configuration defaults to `memory`).
+   * What answers every index operation (search-service.ts: the SQL executor, the in-memory copy);
+   * its owner closes it.
    */
-  readonly engine?: SearchEngine | undefined;
+  readonly service: SearchService;
   /** Searches and counts at once before 503 (config.searchMaxConcurrent). */
   readonly maxConcurrentSearches?: number | undefined;
-  /** Told how long each search took and which engine answered it (the /metrics histogram). */
-  readonly observeSearch?: ((engine: SearchEngine, seconds: number) => void) | undefined;
 }
-
-export type SearchEngine = 'sql' | 'memory';
 
 /**
  * A search, count or lookup request body: a search is a few kilobytes (the browser's largest,
@@ -95,20 +79,11 @@ const identifier = /^[A-Za-z0-9_-]+$/;
  * `docs/$count`) do not fit a router's parameter syntax.
  */
 export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, deps) => {
-  const { db } = deps;
+  const { service } = deps;
   const adminKey = Buffer.from(deps.apiKey);
   const queryKey = Buffer.from(deps.queryKey);
   /** Requests that came with the query key (read only). */
   const readOnly = new WeakSet<FastifyRequest>();
-  // Loads in the background: until it is in, every search goes to SQL.
-  const memory =
-    deps.engine === 'memory'
-      ? MemoryEngine.open(db, articlesIndex, {
-          log: (message) => app.log.info(message),
-          warn: (message) => app.log.warn(message),
-        })
-      : undefined;
-  if (memory !== undefined) app.addHook('onClose', async () => memory.close());
   /**
    * GET searches by query string, normalised: the browser repeats the same few (its list, the
    * related articles), and the parse depends on the text and the index alone. Answers are not
@@ -145,16 +120,6 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
     } finally {
       running--;
     }
-  };
-  const search = async (index: IndexDefinition, request: SearchRequest): Promise<SearchResult> => {
-    const started = performance.now();
-    const fromMemory = index === articlesIndex ? await memory?.search(request) : undefined;
-    const result = fromMemory ?? (await executeSearch(db, index, request, { count: deps.count }));
-    deps.observeSearch?.(
-      fromMemory === undefined ? 'sql' : 'memory',
-      (performance.now() - started) / 1000,
-    );
-    return result;
   };
 
   app.setErrorHandler((error, request, reply) => {
@@ -204,7 +169,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       if (request.method === 'OPTIONS') return sendAzureError(reply, 404, noCors);
       return;
     }
-    const cors = await corsOptionsOf(db, indexName);
+    const cors = await service.corsOptions(indexName);
     const allowed = originAllowed(origin, cors);
     reply.header('vary', 'Origin');
     if (request.method !== 'OPTIONS') {
@@ -285,7 +250,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
     switch (operation.kind) {
       case 'search': {
         if (request.method !== 'GET') throw noResource(request);
-        const result = await bounded(reply, () => search(index, parsedGet(index, request)));
+        const result = await bounded(reply, () => service.search(index, parsedGet(index, request)));
         if (result === undefined) return reply;
         return sendSearch(reply, result, searchBody(result, request, index, 'GET'));
       }
@@ -293,19 +258,14 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
         if (request.method !== 'POST') throw noResource(request);
         const raw = rawFromBody(request.body);
         const result = await bounded(reply, () =>
-          search(index, normaliseSearchRequest(raw, index)),
+          service.search(index, normaliseSearchRequest(raw, index)),
         );
         if (result === undefined) return reply;
         return sendSearch(reply, result, searchBody(result, request, index, 'POST', raw));
       }
       case 'count': {
         if (request.method !== 'GET') throw noResource(request);
-        const count = await bounded(
-          reply,
-          async () =>
-            (index === articlesIndex ? memory?.documentCount : undefined) ??
-            (await countDocuments(db, index)),
-        );
+        const count = await bounded(reply, () => service.count(index));
         if (count === undefined) return reply;
         return reply.code(200).type('text/plain; charset=utf-8').send(String(count));
       }
@@ -313,16 +273,14 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
         if (request.method !== 'GET') throw noResource(request);
         const raw = rawFromQueryString(request.query);
         const select = parseSelect(raw.select ?? undefined, index);
-        const text = index === articlesIndex ? memory?.lookup(operation.key, select) : undefined;
-        if (text !== undefined) return reply.code(200).type(jsonType).send(text);
-        const document = await lookupDocument(db, index, operation.key, select);
+        const document = await service.lookup(index, operation.key, select);
         if (document === undefined) {
           throw new SearchRequestError('Document not found.', undefined, 404);
         }
         return sendJson(reply, document);
       }
       case 'definition':
-        return sendJson(reply, azureIndexOf(index, await corsOptionsOf(db, index.name)));
+        return sendJson(reply, azureIndexOf(index, await service.corsOptions(index.name)));
       case 'define':
       case 'drop': {
         if (readOnly.has(request)) {
@@ -358,7 +316,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
             400,
           );
         }
-        await storeCorsOptions(db, index.name, parseCorsOptions(request.body));
+        await service.storeCorsOptions(index.name, parseCorsOptions(request.body));
         return reply.code(204).send();
       }
       case 'index': {
@@ -375,7 +333,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
           );
         }
         const batch = parseIndexBatch(request.body, index);
-        const results = await applyIndexBatch(db, index, batch);
+        const results = await service.applyBatch(index, batch);
         return reply
           .code(results.every((r) => r.status) ? 200 : 207)
           .type(jsonType)

@@ -7,6 +7,7 @@ import type { OpenDatabase } from '@server/db/client';
 import { openDatabase } from '@server/db/client';
 import { boundedCount } from '@server/search/count';
 import { searchRoutes } from '@server/search/http';
+import { createSearchService } from '@server/search/search-service';
 import { insertSearchFixtures } from '../support/search-fixtures';
 import { createTestIdentity } from '../support/test-identity';
 import { freePort } from '../support/test-server';
@@ -41,8 +42,7 @@ describe('bounded @odata.count (bound 3, six fixture documents)', () => {
       apiKey,
       queryKey: `${apiKey}-query`,
       identity: (await createTestIdentity()).identity,
-      db: database.db,
-      count: boundedCount({ bound: 3 }),
+      service: createSearchService({ db: database.db, count: boundedCount({ bound: 3 }) }),
     });
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
