@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import {
   EntryType,
   Importance,
@@ -303,11 +304,14 @@ export function DraftRow({
   locationName,
   bounds,
   readOnly,
+  rowProps,
 }: {
   readonly draft: DraftEntry;
   readonly locationName: string;
   readonly bounds: DraftBounds;
   readonly readOnly: boolean;
+  /** Virtuoso's attributes of the row, when the location's table is virtualised. */
+  readonly rowProps?: HTMLAttributes<HTMLTableRowElement> | undefined;
 }) {
   const { recomputed } = useDetails();
   const isCase = draft.type === EntryType.CASE_DATA;
@@ -319,6 +323,7 @@ export function DraftRow({
   const dateLabel = draft.type === EntryType.END_REPORTING_PERIOD ? 'End Date' : 'Reported on';
   return (
     <tr
+      {...rowProps}
       data-testid="draft-row"
       data-entry-type={draft.type}
       {...{ [tableRowAttribute]: '' }}
@@ -385,15 +390,21 @@ export function DraftRow({
 /** Beside a case draft: the location's last committed cumulatives (DHIS2 shows history). */
 export function CaseHistoryRow({
   history,
+  rowProps,
 }: {
   readonly history: readonly {
     readonly reportedOn: string;
     readonly values: Record<CaseFigure, number | null>;
   }[];
+  readonly rowProps?: HTMLAttributes<HTMLTableRowElement> | undefined;
 }) {
   if (history.length === 0) return null;
   return (
-    <tr className="bg-sky-50/40 text-[11px] text-slate-500" data-testid="case-history">
+    <tr
+      {...rowProps}
+      className="bg-sky-50/40 text-[11px] text-slate-500"
+      data-testid="case-history"
+    >
       <td className="px-1.5 py-0.5" colSpan={4}>
         Last committed: {history.map((h) => h.reportedOn.replaceAll('-', '/')).join(' · ')}
       </td>

@@ -1,3 +1,5 @@
+import { useEffect, useRef, type HTMLAttributes } from 'react';
+import { TableVirtuoso, type TableComponents, type TableVirtuosoHandle } from 'react-virtuoso';
 import {
   EntryType,
   LocationType,
@@ -25,7 +27,7 @@ import {
   useDetails,
 } from './details-store';
 import type { DraftEntry } from './drafts';
-import { committedRows, lastCommittedValues, type CommittedRow } from './location-rows';
+import { committedRows, lastCommittedValues } from './location-rows';
 import { entryViewTypes, type ActivityLocation } from './location-order';
 import {
   ReportActionsCell,
@@ -35,7 +37,13 @@ import {
 } from './dialogs/entry-dialogs';
 import { CountryCumulative } from './country-cumulative';
 import { LocationCurvePanel, LocationCurveToggle } from './epi-curve/activity-curves';
-import { rememberRow, rowFocusRing, tableRowAttribute, withHistory } from './row-keys';
+import {
+  rememberRow,
+  rowFocusRing,
+  tableRowAttribute,
+  virtualTables,
+  withHistory,
+} from './row-keys';
 import { keptOnceAnEntryIsSaved } from './added-location-note';
 
 /** Spec 001 §2: the entries table's 15 columns. */
@@ -129,19 +137,25 @@ function Figures({ report }: { readonly report: ReportJson }) {
   );
 }
 
+/** What virtuoso puts on a row it renders (its index, measured size, style). */
+type VirtualRowProps = HTMLAttributes<HTMLTableRowElement>;
+
 function ReportRow({
   report,
   locationName,
   className = '',
   toggle,
+  rowProps,
 }: {
   readonly report: ReportJson;
   readonly locationName: string;
   readonly className?: string;
   readonly toggle?: { readonly expanded: boolean; readonly count: number } | undefined;
+  readonly rowProps?: VirtualRowProps | undefined;
 }) {
   return (
     <tr
+      {...rowProps}
       data-testid="report-row"
       data-entry-type={report.type}
       {...{ [tableRowAttribute]: '' }}
@@ -303,7 +317,7 @@ const headCell = 'border-b border-slate-200 px-1.5 py-1 font-medium';
  * figures, each figure named once under them. A cumulative header keeps its whole name
  * ('Reported Cumulative') for screen readers.
  */
-function EntriesHead() {
+function EntriesHeadRows() {
   const [before, after] = [entriesColumns.slice(0, 4), entriesColumns.slice(12)];
   const single = (column: string) => (
     <th key={column} scope="col" rowSpan={2} className={`${headCell} align-bottom`}>
@@ -311,7 +325,7 @@ function EntriesHead() {
     </th>
   );
   return (
-    <thead className="bg-slate-50 text-left text-[11px] text-slate-500">
+    <>
       <tr>
         {before.map(single)}
         <th scope="colgroup" colSpan={4} className={`${headCell} border-l text-center`}>
@@ -347,7 +361,161 @@ function EntriesHead() {
             </th>
           ))}
       </tr>
+    </>
+  );
+}
+
+function EntriesHead() {
+  return (
+    <thead className="bg-slate-50 text-left text-[11px] text-slate-500">
+      <EntriesHeadRows />
     </thead>
+  );
+}
+
+const tableClass = 'w-full min-w-[72rem] table-fixed border-collapse';
+
+const columnGroup = (
+  <colgroup>
+    {entriesColumns.map((column) => (
+      <col key={column} style={{ width: columnWidths[column] }} />
+    ))}
+  </colgroup>
+);
+
+/** One row of a location's table, in reading order: drafts first, then the committed rows. */
+type TableItem =
+  | { readonly kind: 'draft'; readonly key: string; readonly draft: DraftEntry }
+  | { readonly kind: 'caseHistory'; readonly key: string }
+  | {
+      readonly kind: 'report';
+      readonly key: number;
+      readonly report: ReportJson;
+      readonly latestTotal: boolean;
+      readonly toggle: { readonly expanded: boolean; readonly count: number } | undefined;
+    }
+  | { readonly kind: 'userEntry'; readonly key: number; readonly report: ReportJson }
+  | { readonly kind: 'note'; readonly key: string; readonly text: string; readonly tone: string };
+
+/** What every row of one location's table reads besides its item. */
+interface RowContext {
+  readonly locationName: string;
+  readonly drafts: readonly DraftEntry[];
+  readonly readOnly: boolean;
+  readonly recent: ReturnType<typeof lastCommittedValues>;
+}
+
+/** A row of the table; `rowProps` are virtuoso's when the table is virtualised. */
+function renderItem(item: TableItem, context: RowContext, rowProps?: VirtualRowProps) {
+  switch (item.kind) {
+    case 'draft':
+      return (
+        <DraftRow
+          key={item.key}
+          draft={item.draft}
+          locationName={context.locationName}
+          bounds={boundsOf(item.draft, context.drafts)}
+          readOnly={context.readOnly}
+          rowProps={rowProps}
+        />
+      );
+    case 'caseHistory':
+      return <CaseHistoryRow key={item.key} history={context.recent} rowProps={rowProps} />;
+    case 'report':
+      return (
+        <ReportRow
+          key={item.key}
+          report={item.report}
+          locationName={context.locationName}
+          className={item.latestTotal ? 'bg-emerald-50' : ''}
+          toggle={item.toggle}
+          rowProps={rowProps}
+        />
+      );
+    case 'userEntry':
+      return (
+        <ReportRow
+          key={item.key}
+          report={item.report}
+          locationName={`↳ ${context.locationName}`}
+          className="bg-slate-50 text-slate-600"
+          rowProps={rowProps}
+        />
+      );
+    case 'note':
+      return (
+        <tr key={item.key} {...rowProps}>
+          <td colSpan={15} className={`${cell} ${item.tone}`}>
+            {item.text}
+          </td>
+        </tr>
+      );
+  }
+}
+
+// Defined once (not per render), so virtuoso keeps its rows mounted while the data changes.
+const virtualComponents: TableComponents<TableItem, RowContext> = {
+  Table: ({ context: _context, children, ...props }) => (
+    <table {...props} className={tableClass}>
+      {columnGroup}
+      {children}
+    </table>
+  ),
+  // The head scrolls with the page, as the other tables' do (the shell's header is sticky).
+  TableHead: ({ context: _context, style, ...props }) => (
+    <thead
+      {...props}
+      style={{ ...style, position: 'static' }}
+      className="bg-slate-50 text-left text-[11px] text-slate-500"
+    />
+  ),
+  TableRow: ({ item, context, children: _children, ...props }) => renderItem(item, context, props),
+};
+
+const headRows = () => <EntriesHeadRows />;
+
+/**
+ * A place's whole history (it has no bound), virtualised in the page's own scroll
+ * (react-virtuoso). Shift+K from outside the rows reaches its last row through the handle.
+ */
+function VirtualLocationTable({
+  locationId,
+  items,
+  context,
+}: {
+  readonly locationId: number;
+  readonly items: readonly TableItem[];
+  readonly context: RowContext;
+}) {
+  const table = useRef<TableVirtuosoHandle>(null);
+  const count = items.length;
+  useEffect(() => {
+    const focusLastRow = () => {
+      table.current?.scrollToIndex({ index: count - 1, align: 'end' });
+      focusWhenShown(() => {
+        const section = document.querySelector(`[data-location-id="${locationId}"]`);
+        const last = section?.querySelector<HTMLElement>(
+          `[data-index="${count - 1}"][${tableRowAttribute}]`,
+        );
+        return last ?? null;
+      });
+    };
+    virtualTables.set(locationId, { focusLastRow });
+    return () => {
+      virtualTables.delete(locationId);
+    };
+  }, [locationId, count]);
+  return (
+    <TableVirtuoso<TableItem, RowContext>
+      ref={table}
+      useWindowScroll
+      data={items}
+      context={context}
+      computeItemKey={(_, item) => `${item.kind}-${item.key}`}
+      increaseViewportBy={600}
+      fixedHeaderContent={headRows}
+      components={virtualComponents}
+    />
   );
 }
 
@@ -387,30 +555,78 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
   const hasTotals = reports.some(
     (r) => r.type === EntryType.PROCESSED && r.reportStatus === ReportStatus.Committed,
   );
-  const renderRow = (row: CommittedRow) => {
-    const open = expandedTotals.includes(row.report.id);
-    return [
-      <ReportRow
-        key={row.report.id}
-        report={row.report}
-        locationName={location.displayName}
-        className={row.latestTotal ? 'bg-emerald-50' : ''}
-        toggle={
-          row.userEntries.length > 0 ? { expanded: open, count: row.userEntries.length } : undefined
-        }
-      />,
-      ...(open
-        ? row.userEntries.map((entry) => (
-            <ReportRow
-              key={entry.id}
-              report={entry}
-              locationName={`↳ ${location.displayName}`}
-              className="bg-slate-50 text-slate-600"
-            />
-          ))
+  const items: TableItem[] = [
+    ...mine.flatMap((draft): TableItem[] => [
+      { kind: 'draft', key: draft.key, draft },
+      ...(draft.type === EntryType.CASE_DATA && recent.length > 0
+        ? [{ kind: 'caseHistory' as const, key: `${draft.key}-history` }]
         : []),
-    ];
+    ]),
+    ...rows.flatMap((row): TableItem[] => {
+      const open = expandedTotals.includes(row.report.id);
+      return [
+        {
+          kind: 'report',
+          key: row.report.id,
+          report: row.report,
+          latestTotal: row.latestTotal,
+          toggle:
+            row.userEntries.length > 0
+              ? { expanded: open, count: row.userEntries.length }
+              : undefined,
+        },
+        ...(open
+          ? row.userEntries.map((entry): TableItem => ({
+              kind: 'userEntry',
+              key: entry.id,
+              report: entry,
+            }))
+          : []),
+      ];
+    }),
+    ...(history?.status === 'loading'
+      ? [
+          {
+            kind: 'note' as const,
+            key: 'loading',
+            text: 'Loading all reports…',
+            tone: 'text-slate-500',
+          },
+        ]
+      : []),
+    ...(history?.status === 'error'
+      ? [
+          {
+            kind: 'note' as const,
+            key: 'error',
+            text: 'The reports of this location could not be loaded.',
+            tone: 'text-red-700',
+          },
+        ]
+      : []),
+    ...(mine.length === 0 && rows.length === 0 && history?.status !== 'loading'
+      ? [
+          {
+            kind: 'note' as const,
+            key: 'empty',
+            text:
+              hasTotals || reports.length > 0
+                ? 'No entries of this type.'
+                : messages.processedNotAvailable,
+            tone: 'text-slate-500',
+          },
+        ]
+      : []),
+  ];
+  const context: RowContext = {
+    locationName: location.displayName,
+    drafts,
+    readOnly: detail.readOnly,
+    recent,
   };
+  // 'Show all reports' loads the place's whole history, which has no bound: virtualised in the
+  // page's own scroll (react-virtuoso). The latest reports alone stay a plain table.
+  const virtual = history?.status === 'ready';
 
   return (
     <section
@@ -453,52 +669,15 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
       </header>
       <LocationCurvePanel locationId={location.id} name={location.displayName} />
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[72rem] table-fixed border-collapse">
-          <colgroup>
-            {entriesColumns.map((column) => (
-              <col key={column} style={{ width: columnWidths[column] }} />
-            ))}
-          </colgroup>
-          <EntriesHead />
-          <tbody>
-            {mine.flatMap((draft) => [
-              <DraftRow
-                key={draft.key}
-                draft={draft}
-                locationName={location.displayName}
-                bounds={boundsOf(draft, drafts)}
-                readOnly={detail.readOnly}
-              />,
-              ...(draft.type === EntryType.CASE_DATA
-                ? [<CaseHistoryRow key={`${draft.key}-history`} history={recent} />]
-                : []),
-            ])}
-            {rows.flatMap(renderRow)}
-            {history?.status === 'loading' && (
-              <tr>
-                <td colSpan={15} className={`${cell} text-slate-500`}>
-                  Loading all reports…
-                </td>
-              </tr>
-            )}
-            {history?.status === 'error' && (
-              <tr>
-                <td colSpan={15} className={`${cell} text-red-700`}>
-                  The reports of this location could not be loaded.
-                </td>
-              </tr>
-            )}
-            {mine.length === 0 && rows.length === 0 && history?.status !== 'loading' && (
-              <tr>
-                <td colSpan={15} className={`${cell} text-slate-500`}>
-                  {hasTotals || reports.length > 0
-                    ? 'No entries of this type.'
-                    : messages.processedNotAvailable}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        {virtual ? (
+          <VirtualLocationTable locationId={location.id} items={items} context={context} />
+        ) : (
+          <table className={tableClass}>
+            {columnGroup}
+            <EntriesHead />
+            <tbody>{items.map((item) => renderItem(item, context))}</tbody>
+          </table>
+        )}
       </div>
     </section>
   );

@@ -34,6 +34,12 @@ export const rowHasFocus = () =>
   document.activeElement instanceof HTMLElement &&
   document.activeElement.hasAttribute(tableRowAttribute);
 
+/**
+ * The virtualised tables (a place's whole history), by location: their last row is mounted only
+ * once scrolled to, so Shift+K from outside the rows asks the table for it.
+ */
+export const virtualTables = new Map<number, { readonly focusLastRow: () => void }>();
+
 /** Shift+J/Shift+K: the next or previous row of the selected location's table, focused. */
 export function moveRow(step: 1 | -1): void {
   const id = detailsStore.selectedLocationId;
@@ -43,6 +49,8 @@ export function moveRow(step: 1 | -1): void {
   if (section === null) return;
   const rows = [...section.querySelectorAll<HTMLElement>(`[${tableRowAttribute}]`)];
   const at = rows.findIndex((row) => row.contains(document.activeElement));
+  const virtual = virtualTables.get(Number((section as HTMLElement).dataset['locationId']));
+  if (at < 0 && step < 0 && virtual !== undefined) return virtual.focusLastRow();
   const next =
     at < 0
       ? step > 0
