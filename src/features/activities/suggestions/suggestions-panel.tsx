@@ -31,9 +31,10 @@ function retry(): void {
 /** The list's elements: a list of list items, as before it was virtualised. */
 const listComponents: Components<SuggestedActionItem, unknown, HTMLUListElement> = {
   List: ({ context: _context, ...props }) => (
-    <ul {...props} aria-label="Suggested actions" className="flex flex-col gap-0.5 pr-1" />
+    <ul {...props} aria-label="Suggested actions" className="pr-1" />
   ),
-  Item: ({ item: _item, context: _context, ...props }) => <li {...props} />,
+  // The space between rows is the item's own padding: virtuoso measures items, not a flex gap.
+  Item: ({ item: _item, context: _context, ...props }) => <li {...props} className="pb-0.5" />,
 };
 
 /** The tallest the list grows before it scrolls (60 % of the window, as before). */
@@ -90,7 +91,7 @@ function SuggestionRow({
       onClick={() => selectSuggestion(item.id)}
       // Selection follows focus, so Enter acts on the suggestion the focus is on.
       onFocus={() => selectSuggestion(item.id)}
-      className={`flex w-full flex-col gap-0.5 rounded px-2 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent-500 ${selected ? 'bg-accent-50' : 'hover:bg-slate-50'}`}
+      className={`flex w-full flex-col gap-0.5 rounded px-2 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-inset ${selected ? 'bg-accent-50' : 'hover:bg-slate-50'}`}
     >
       <span className="flex items-center gap-1.5">
         {!item.isRead && (
