@@ -6,7 +6,8 @@ import { embeddedSearchAdminKey } from '@server/config';
 import { searchDocuments, type SearchService } from '../support/search-probe';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
-import { createPostgresDatabase, freePort } from '../support/test-server';
+import { createStartedPostgresDatabase, startedDataDir } from '../support/started-template';
+import { freePort } from '../support/test-server';
 
 /**
  * Issue 30: "the start-up repair deletes documents uploaded through docs/index whose keys are
@@ -30,14 +31,16 @@ describe('the start-up repair keeps uploaded documents', () => {
     const adminUrl = process.env['DATABASE_URL'];
     let databaseUrl = '';
     if (adminUrl !== undefined && adminUrl !== '') {
-      const created = await createPostgresDatabase(adminUrl);
+      // A started copy (decision 0069): the repair on a restart, not the first start, is under test.
+      const created = await createStartedPostgresDatabase(adminUrl);
       databaseUrl = created.url;
       drop = created.drop;
-    }
+    } else await startedDataDir(dataDir);
     env = serverProcessEnv({ port: await freePort(), databaseUrl, dataDir });
     service = { url: `${env['PUBLIC_URL'] ?? ''}/search`, apiKey: embeddedSearchAdminKey };
     server = await startServerProcess(env, startMs);
-  }, startMs);
+    // The first user of a new started template makes it: one more start.
+  }, 2 * startMs);
   afterAll(async () => {
     await server?.stop(10_000);
     await drop();

@@ -7,7 +7,8 @@ import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { runLoad } from '../support/http-load';
 import { signIn } from '../support/sign-in';
-import { backends, createPostgresDatabase, freePort } from '../support/test-server';
+import { createStartedPostgresDatabase, startedDataDir } from '../support/started-template';
+import { backends, freePort } from '../support/test-server';
 
 /**
  * SIGTERM (issue 17): the real server stops being ready at once, answers the request it is in
@@ -25,16 +26,17 @@ describe.each(backends)('SIGTERM drain on %s', (backend) => {
     dataDir = await mkdtemp(join(tmpdir(), 'ist-drain-'));
     let databaseUrl = '';
     if (backend === 'postgres') {
-      const created = await createPostgresDatabase(process.env['DATABASE_URL'] ?? '');
+      // A started copy (decision 0069): the drain, not the first start, is under test.
+      const created = await createStartedPostgresDatabase(process.env['DATABASE_URL'] ?? '');
       databaseUrl = created.url;
       dropDatabase = created.drop;
-    }
+    } else await startedDataDir(dataDir);
     server = await startServerProcess({
       ...serverProcessEnv({ port: await freePort(), databaseUrl, dataDir }),
       SHUTDOWN_DELAY_MS: '1500',
       LOG_LEVEL: 'info',
     });
-  }, 240_000);
+  }, 600_000);
   afterAll(async () => {
     await server?.kill();
     await dropDatabase?.();
