@@ -308,7 +308,10 @@ async function recordArticleIndexInBrowser(engine: string) {
 /** Triage keys on the article index in Chromium against the running server (issue 14). */
 async function recordArticleKeysInBrowser() {
   const loadBefore = loadavg();
-  const r = await benchArticleKeysInBrowser(baseUrl);
+  // BENCH_KEYS_BOUNDARIES=0: only the j and n phases (the 'Mark all as read' boundaries are long).
+  const r = await benchArticleKeysInBrowser(baseUrl, {
+    boundaries: Number(process.env['BENCH_KEYS_BOUNDARIES'] ?? 40),
+  });
   const loadAfter = loadavg();
   const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
   record(
