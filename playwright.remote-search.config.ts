@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import base from './playwright.config';
@@ -27,6 +27,8 @@ export default defineConfig({
   testDir: 'tests/e2e-remote-search',
   outputDir: join(tmpdir(), `ist-e2e-remote-results-${port}`),
   use: { ...base.use, baseURL },
+  workers: 1,
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], baseURL } }],
   webServer: [
     {
       // B: a search service only (SEARCH_RECONCILE=off: its documents' articles are A's).

@@ -93,7 +93,7 @@ interface SavedSession {
 }
 
 /**
- * Saved sessions, per analyst, for this worker (Playwright's storageState, kept in memory).
+ * Saved sessions, per server and analyst, for this worker (Playwright's storageState, kept in memory).
  * Access tokens live 15 minutes and oidc-client-ts renews one a minute before it ends, with a
  * refresh token the provider rotates: a saved session is reused for 8 minutes only, so no test
  * starts on a token close enough to its end to renew (and spend) the shared refresh token.
@@ -109,7 +109,9 @@ const savedSessionLifetimeMs = 8 * 60_000;
  * in every test was minutes of the suite). sign-in.spec.ts tests the flow itself.
  */
 export async function signIn(page: Page, name = 'Amara Okafor'): Promise<void> {
-  const saved = savedSessions.get(name);
+  // Per server too: each project of playwright.config.ts has its own.
+  const key = `${String(test.info().project.use.baseURL)} ${name}`;
+  const saved = savedSessions.get(key);
   if (saved !== undefined && Date.now() - saved.at < savedSessionLifetimeMs) {
     await page.context().addCookies([...saved.cookies]);
     // A same-origin page that runs no app code, to write the app's localStorage before it starts.
@@ -129,5 +131,5 @@ export async function signIn(page: Page, name = 'Amara Okafor'): Promise<void> {
     Object.entries(localStorage).filter(([key]) => key.startsWith('oidc.user:')),
   );
   if (storage.length === 0) throw new Error('signed in, but no stored user was found');
-  savedSessions.set(name, { cookies: await page.context().cookies(), storage, at: Date.now() });
+  savedSessions.set(key, { cookies: await page.context().cookies(), storage, at: Date.now() });
 }
