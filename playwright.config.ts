@@ -47,6 +47,8 @@ const server = (serverPort: number, folder: string) => ({
     PORT: String(serverPort),
     PUBLIC_URL: origin(serverPort),
     DATA_DIR: folder,
+    // Always the embedded database, even where the shell sets DATABASE_URL for the API tests.
+    DATABASE_URL: '',
     SEED_ARTICLES: '2000',
     SEED_ACTIVITIES: '120',
     IST_ENVIRONMENT: 'e2e',
