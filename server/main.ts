@@ -7,7 +7,7 @@ import { ensureWorldGazetteer } from './gazetteer/load';
 import { Lifecycle } from './http/health';
 import { stopAccepting } from './http/stop-accepting';
 import { createIdentity } from './identity';
-import { isArticlesIndexEmpty, reindexAll } from './search/indexer';
+import { isSearchIndexUnbuilt, reindexAll } from './search/indexer';
 import { startSearchUpkeep } from './search/reconcile';
 import { ChangePusher } from './search/remote/pusher';
 import { RemoteSearchService } from './search/remote/service';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     // The one cumulative rule's stored figures owed by a migration, the seed or any other writer.
     await settleOwedFigures(database.db, null, (message) => console.log(message));
     // With SEARCH_URL too: the local tables are what the pusher sends to the service.
-    if (await isArticlesIndexEmpty(database.db)) {
+    if (await isSearchIndexUnbuilt(database.db)) {
       console.log('search: building the search index tables…');
       const report = await reindexAll(database.db, (message) => console.log(message));
       console.log(

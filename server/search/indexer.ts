@@ -212,10 +212,19 @@ export async function reindexArticles(db: Db, articleIds: readonly number[]): Pr
   await indexWritten(db);
 }
 
-/** True when the `articles` index holds no document (main.ts then runs reindexAll). */
-export async function isArticlesIndexEmpty(db: Db): Promise<boolean> {
-  const rows = rowsOf(await db.execute(sql`select 1 from search_articles limit 1`));
-  return rows.length === 0;
+/**
+ * True when the search tables were never built (main.ts then runs reindexAll): the `articles`
+ * index is empty while there are articles, or the `locations` index while there are places. A
+ * database without articles (no demo seed) is not rebuilt on every start (decision 0069).
+ */
+export async function isSearchIndexUnbuilt(db: Db): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 where
+        (not exists (select 1 from search_articles) and exists (select 1 from articles))
+        or (not exists (select 1 from search_locations) and exists (select 1 from locations))`),
+  );
+  return rows.length > 0;
 }
 
 /** Drops a table's indexes other than its constraints' and returns their definitions. */
