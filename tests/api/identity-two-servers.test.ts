@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { signIn } from '../support/sign-in';
-import { createPostgresDatabase, freePort } from '../support/test-server';
+import { createStartedPostgresDatabase } from '../support/started-template';
+import { freePort } from '../support/test-server';
 
 /**
  * The embedded OpenID provider behind several servers (issue 17): a round-robin proxy stands in
@@ -57,7 +58,8 @@ describe.skipIf(!process.env['DATABASE_URL'])('sign-in across two servers', () =
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ist-oidc-two-'));
-    database = await createPostgresDatabase(process.env['DATABASE_URL'] ?? '');
+    // A started copy (decision 0069) without the provider's keys: the two servers make them.
+    database = await createStartedPostgresDatabase(process.env['DATABASE_URL'] ?? '');
     ports.push(await freePort(), await freePort());
     proxy = await roundRobin(ports);
     const publicUrl = `http://127.0.0.1:${proxy.port}`;
@@ -73,7 +75,7 @@ describe.skipIf(!process.env['DATABASE_URL'])('sign-in across two servers', () =
         ),
       ),
     );
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.kill()));
     await proxy?.close();
