@@ -10,7 +10,8 @@ import type { FeedServer } from '../support/feed-server';
 import { outbreakStory, startFeedServer, until } from '../support/feed-server';
 import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
-import { createPostgresDatabase, freePort } from '../support/test-server';
+import { createStartedPostgresDatabase } from '../support/started-template';
+import { freePort } from '../support/test-server';
 
 /**
  * Background work runs once (issue 17): two real servers with the feed job on one PostgreSQL
@@ -33,7 +34,8 @@ describe.skipIf(!process.env['DATABASE_URL'])('feed polls with two servers', () 
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ist-feed-claims-'));
-    database = await createPostgresDatabase(process.env['DATABASE_URL'] ?? '');
+    // A started copy (decision 0069): the migration and seed below find them done.
+    database = await createStartedPostgresDatabase(process.env['DATABASE_URL'] ?? '');
     feeds = await startFeedServer();
     feeds.document('/once.xml', story(1));
     // The lookups the feed sources need (feeds, diseases, places), seeded before the servers.
@@ -55,7 +57,7 @@ describe.skipIf(!process.env['DATABASE_URL'])('feed polls with two servers', () 
       `insert into feed_sources (name, feed_id, url, polling_interval_seconds) values ($1, 1, $2, 3600)`,
       ['Once', `${feeds.baseUrl}/once.xml`],
     );
-  }, 240_000);
+  }, 600_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.kill()));
     await client.end();
@@ -105,13 +107,16 @@ describe.skipIf(!process.env['DATABASE_URL'])('feed polls with two servers', () 
       await holder?.kill();
       feeds.document('/slow.xml', story(2));
 
-      // The other server takes the lapsed claim at its next look, and the poll succeeds.
+      // The other server takes the lapsed claim at its next look, the poll succeeds and the
+      // claim is let go (recordSuccess and the release are two statements: wait for both).
       await until(
         async () => {
           const row = (
-            await client.query(`select last_success_at from feed_sources where name = 'Slow'`)
-          ).rows[0] as { last_success_at: Date | null };
-          return row.last_success_at !== null;
+            await client.query(
+              `select last_success_at, claimed_by from feed_sources where name = 'Slow'`,
+            )
+          ).rows[0] as { last_success_at: Date | null; claimed_by: string | null };
+          return row.last_success_at !== null && row.claimed_by === null;
         },
         tick * 2 + 10_000,
       );

@@ -20,6 +20,7 @@ import type { ServerProcess } from '../support/server-process';
 import { serverProcessEnv, startServerProcess } from '../support/server-process';
 import { runNode } from '../support/run-node';
 import { signIn } from '../support/sign-in';
+import { startedDataDir } from '../support/started-template';
 import { createPostgresDatabase, freePort } from '../support/test-server';
 import { apiClient } from './articles-fixtures';
 import { insertEntriesFixtures } from './entries-fixtures';
@@ -85,6 +86,8 @@ describe('a remote search service fed from the change log', () => {
         ...serverProcessEnv({ port: servicePort, dataDir: join(dataDir, 'service') }),
         SEARCH_RECONCILE: 'off',
       };
+      // The service's own database: a started copy (decision 0069), it is not what is tested.
+      await startedDataDir(join(dataDir, 'service'));
       envIst = {
         ...serverProcessEnv({ port: await freePort(), databaseUrl, dataDir: join(dataDir, 'ist') }),
         SEARCH_URL: `${feedsService.url}/search`,
@@ -118,7 +121,8 @@ describe('a remote search service fed from the change log', () => {
       const token = (await signIn(base, 'analyst-amara')).accessToken;
       api = apiClient(base, () => token);
     },
-    2 * startMs + 60_000,
+    // A new started template is made by its first user: one more start.
+    3 * startMs + 60_000,
   );
   afterAll(async () => {
     await Promise.all([ist?.stop(10_000), service?.stop(10_000)]);
