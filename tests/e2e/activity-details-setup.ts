@@ -86,10 +86,36 @@ export async function createActivity(session: ApiSession, startDaysAgo = 40): Pr
   throw new Error('no free disease, country and species combination');
 }
 
-const typedCumulative = (cumulative: number | null) =>
+export const typedCumulative = (cumulative: number | null) =>
   cumulative === null
     ? { cumulative: null, newCases: null, userEntered: null }
     : { cumulative, newCases: null, userEntered: 'cumulative' };
+
+/** One case entry as the propagate route takes it: a place, a day and the typed count. */
+export interface CaseEntry {
+  readonly locationId: number;
+  readonly reportedOn: string;
+  readonly reportedCases: ReturnType<typeof typedCumulative>;
+}
+
+/** Commits `cases` in one save with warnings accepted (the version read first, for If-Match). */
+export async function commitEntries(
+  session: ApiSession,
+  activity: Activity,
+  cases: readonly CaseEntry[],
+): Promise<void> {
+  const path = `/diseaseactivities/${activity.diseaseActivityId}/countries/${activity.countryId}`;
+  const detail = await call(session, 'GET', `${path}/numDays/5`);
+  expect(detail.status, JSON.stringify(detail.json)).toBe(200);
+  const res = await call(
+    session,
+    'POST',
+    `${path}/reports/propagate?propagate=false`,
+    { commitChanges: true, warningsAccepted: true, cases },
+    { 'if-match': detail.etag ?? '' },
+  );
+  if (res.status !== 201) throw new Error(`commit: ${res.status} ${JSON.stringify(res.json)}`);
+}
 
 /** Commits country-level case data (reported cumulatives by day) through the API. */
 export async function commitCases(
@@ -97,28 +123,14 @@ export async function commitCases(
   activity: Activity,
   entries: readonly { readonly reportedOn: string; readonly reported: number }[],
 ): Promise<void> {
-  const path = `/diseaseactivities/${activity.diseaseActivityId}/countries/${activity.countryId}`;
   for (const entry of entries) {
-    const detail = await call(session, 'GET', `${path}/numDays/5`);
-    expect(detail.status).toBe(200);
-    const res = await call(
-      session,
-      'POST',
-      `${path}/reports/propagate?propagate=false`,
+    await commitEntries(session, activity, [
       {
-        commitChanges: true,
-        warningsAccepted: true,
-        cases: [
-          {
-            locationId: activity.countryId,
-            reportedOn: entry.reportedOn,
-            reportedCases: typedCumulative(entry.reported),
-          },
-        ],
+        locationId: activity.countryId,
+        reportedOn: entry.reportedOn,
+        reportedCases: typedCumulative(entry.reported),
       },
-      { 'if-match': detail.etag ?? '' },
-    );
-    if (res.status !== 201) throw new Error(`commit: ${res.status} ${JSON.stringify(res.json)}`);
+    ]);
   }
 }
 

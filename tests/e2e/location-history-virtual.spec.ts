@@ -2,11 +2,12 @@ import { expect, test } from './fixtures';
 import { seriousViolations } from './axe';
 import {
   apiSession,
-  call,
+  commitEntries,
   countryTable,
   createActivity,
   daysAgo,
   openActivity,
+  typedCumulative,
   shown,
 } from './activity-details-setup';
 
@@ -29,25 +30,16 @@ test("a place's whole history is virtualised and Shift+J/Shift+K still reach eve
   test.setTimeout(120_000);
   const session = await apiSession(baseURL ?? '');
   const activity = await createActivity(session, days + 20);
-  const path = `/diseaseactivities/${activity.diseaseActivityId}/countries/${activity.countryId}`;
-  const detail = await call(session, 'GET', `${path}/numDays/5`);
   // One commit: a cumulative count a day for `days` days at the country (oldest first).
-  const committed = await call(
+  await commitEntries(
     session,
-    'POST',
-    `${path}/reports/propagate?propagate=false`,
-    {
-      commitChanges: true,
-      warningsAccepted: true,
-      cases: Array.from({ length: days }, (_, i) => ({
-        locationId: activity.countryId,
-        reportedOn: daysAgo(days - i),
-        reportedCases: { cumulative: 10 + i, newCases: null, userEntered: 'cumulative' },
-      })),
-    },
-    { 'if-match': detail.etag ?? '' },
+    activity,
+    Array.from({ length: days }, (_, i) => ({
+      locationId: activity.countryId,
+      reportedOn: daysAgo(days - i),
+      reportedCases: typedCumulative(10 + i),
+    })),
   );
-  expect(committed.status).toBe(201);
 
   await openActivity(page, activity);
   const table = countryTable(page);

@@ -1,11 +1,12 @@
 import { expect, test } from './fixtures';
 import {
   apiSession,
-  call,
+  commitEntries,
   countryTable,
   createActivity,
   daysAgo,
   openActivity,
+  typedCumulative,
   type ApiSession,
 } from './activity-details-setup';
 
@@ -72,27 +73,12 @@ test('cases at a province and a city read the same in the index, country row, lo
   const other = provinces.find((p) => p.id !== city?.provinceId);
   if (province === undefined || other === undefined) throw new Error('no two provinces');
 
-  const path = `/diseaseactivities/${activity.diseaseActivityId}/countries/${activity.countryId}`;
-  const detail = await call(session, 'GET', `${path}/numDays/5`);
-  expect(detail.status, JSON.stringify(detail.json)).toBe(200);
   const day = daysAgo(1);
-  const cumulative = (n: number) => ({ cumulative: n, newCases: null, userEntered: 'cumulative' });
-  const committed = await call(
-    session,
-    'POST',
-    `${path}/reports/propagate?propagate=false`,
-    {
-      commitChanges: true,
-      warningsAccepted: true,
-      cases: [
-        { locationId: province.id, reportedOn: day, reportedCases: cumulative(40) },
-        { locationId: city.id, reportedOn: day, reportedCases: cumulative(55) },
-        { locationId: other.id, reportedOn: day, reportedCases: cumulative(12) },
-      ],
-    },
-    { 'if-match': detail.etag ?? '' },
-  );
-  expect(committed.status, JSON.stringify(committed.json)).toBe(201);
+  await commitEntries(session, activity, [
+    { locationId: province.id, reportedOn: day, reportedCases: typedCumulative(40) },
+    { locationId: city.id, reportedOn: day, reportedCases: typedCumulative(55) },
+    { locationId: other.id, reportedOn: day, reportedCases: typedCumulative(12) },
+  ]);
 
   // The index: the activity just committed is first (last committed, newest first).
   await openActivity(page, activity);
