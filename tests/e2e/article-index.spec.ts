@@ -1,4 +1,5 @@
 import { expect, type Page, signIn, test } from './fixtures';
+import { storeUnreadFilter } from './search-service';
 import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
 
 /**
@@ -217,17 +218,8 @@ test('a script triages 50 articles with zero mouse events', async ({ page }) => 
   await countMouseEvents(page);
   await openArticleIndex(page);
   // Only unread articles (restored from the stored filters on load).
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'articleIndex_filters',
-      JSON.stringify({
-        readStatus: [
-          { id: 0, selected: true },
-          { id: 1, selected: false },
-        ],
-      }),
-    ),
-  );
+  await storeUnreadFilter(page);
+
   await page.reload();
   await expect(page.getByTestId('article-count')).toContainText('article(s) found');
   const before = await foundCount(page);

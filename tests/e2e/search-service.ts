@@ -37,6 +37,11 @@ export const readCount = async (page: Page) =>
  */
 export async function signInWithUnreadFilter(page: Page): Promise<void> {
   await signIn(page);
+  await storeUnreadFilter(page);
+}
+
+/** Stores the unread filter as the filter panel does; the Article Index reads it on load. */
+export async function storeUnreadFilter(page: Page): Promise<void> {
   await page.evaluate(() =>
     localStorage.setItem(
       'articleIndex_filters',
