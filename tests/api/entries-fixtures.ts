@@ -36,6 +36,17 @@ const place = {
   paris: 2988507,
 };
 
+/** A `locations` row for a place of `countryId` under `parentId` (type 4 a province, 2 a city). */
+export const placeRow =
+  (countryId: number) => (id: number, name: string, type: number, parentId: number) => ({
+    id,
+    name,
+    locationType: type,
+    countryId,
+    parentId,
+    displayName: name,
+  });
+
 export async function insertEntriesFixtures(db: Db): Promise<EntriesFixtures> {
   await insertLookupFixtures(db);
   const [analyst] = await db

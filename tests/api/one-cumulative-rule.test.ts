@@ -10,7 +10,7 @@ import { activityCurveDataOf, detailCumulatives } from '@domain/entries/epi-curv
 import { placeFigures } from '@domain/geo/locator';
 import { Schema } from 'effect';
 import { backends } from '../support/test-server';
-import { useEntriesServer } from './entries-fixtures';
+import { placeRow, useEntriesServer } from './entries-fixtures';
 
 /**
  * Issue 31, "Figures that must agree": random committed Daily Totals at a country and its
@@ -72,14 +72,7 @@ describe.each(backends)('One cumulative rule on %s (issue 31)', (backend) => {
       york: ['markham'],
       quebec: ['montreal'],
     };
-    const row = (id: number, name: string, type: number, parentId: number) => ({
-      id,
-      name,
-      locationType: type,
-      countryId: place.canada,
-      parentId,
-      displayName: name,
-    });
+    const row = placeRow(place.canada);
     await db.insert(t.locations).values(row(extra.quebec, 'Quebec', 4, place.canada));
     await db
       .insert(t.locations)

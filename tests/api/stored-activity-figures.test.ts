@@ -5,7 +5,7 @@ import * as t from '@server/db/schema';
 import { computeActivityFigures } from '@server/db/repositories/activity-figures';
 import type { DiseaseActivityListItem } from '@domain/disease-activities';
 import { backends } from '../support/test-server';
-import { useEntriesServer } from './entries-fixtures';
+import { placeRow, useEntriesServer } from './entries-fixtures';
 
 /**
  * Issue 31's regression fix (docs/decisions/0068-stored-activity-figures.md): the one rule's
@@ -41,14 +41,7 @@ describe.each(backends)('Stored activity figures on %s (issue 31)', (backend) =>
   beforeAll(async () => {
     const db = api.server.db;
     const { place } = api.fx;
-    const row = (id: number, name: string, type: number, parentId: number) => ({
-      id,
-      name,
-      locationType: type,
-      countryId: place.canada,
-      parentId,
-      displayName: name,
-    });
+    const row = placeRow(place.canada);
     await db.insert(t.locations).values(row(extra.quebec, 'Quebec', 4, place.canada));
     await db
       .insert(t.locations)
