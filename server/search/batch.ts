@@ -6,6 +6,7 @@ import type { FieldDefinition, IndexDefinition } from './index-definition';
 import { fieldOf } from './index-definition';
 import { rowsOf } from '../db/rows';
 import { indexWritten } from './memory/changes';
+import { slicedPause } from '../db/next-turn';
 
 /** The most actions one docs/index request may carry, as in Azure. */
 export const maxBatchSize = 1000;
@@ -150,7 +151,9 @@ export async function applyIndexBatch(
   batch: readonly ValidatedAction[],
 ): Promise<IndexingResult[]> {
   const results: IndexingResult[] = [];
+  const pause = slicedPause();
   for (const item of batch) {
+    await pause();
     if (!keyPattern.test(item.key)) {
       results.push(
         failed(

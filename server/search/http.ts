@@ -13,6 +13,7 @@ import { Recent } from './recent';
 import type { RawSearchParameters, SearchRequest } from './request';
 import { normaliseSearchRequest, parseSelect, rawFromBody, rawFromQueryString } from './request';
 import type { SearchService } from './search-service';
+import { nextTurn } from '../db/next-turn';
 
 export interface SearchRoutesDeps {
   /** The admin key (config.searchApiKey): every operation, docs/index included. */
@@ -115,7 +116,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesDeps> = async (app, de
       // the in-process engine) a search runs in this thread and would otherwise finish before
       // the next request is read, so 40 slow searches ran one after another, never refused,
       // and everything else waited behind them (issue 30).
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       return await run();
     } finally {
       running--;

@@ -13,7 +13,8 @@ import { freePort } from '../support/test-server';
  * containers, values): the body is read, parsed, walked and decoded, then refused by its schema
  * or stored. The sender is a separate process at the lowest CPU priority (its CPU is not the
  * server's); the server is a real `server/main.ts` on PGlite (BENCH_DATABASE_URL: PostgreSQL).
- * Prints a Markdown table (docs/security.md keeps the figures).
+ * Prints a Markdown table (docs/security.md keeps the figures). BENCH_STALL_ONLY=<text>: only the
+ * rows whose name contains it.
  */
 
 interface Case {
@@ -23,8 +24,6 @@ interface Case {
   /** The credential: the analyst's token or the search admin key. */
   readonly as: 'analyst' | 'admin';
   readonly body: () => string;
-  /** Fewer /config.json samples where each waits long (the admin batch on PGlite). */
-  readonly samples?: number;
 }
 
 /** `count` numbers in arrays of at most `members` (under the members bound), as one member. */
@@ -100,7 +99,6 @@ const cases: readonly Case[] = [
   },
   {
     name: 'index batch with the admin key, 16 MB, 1,000 documents',
-    samples: 40,
     method: 'POST',
     path: '/search/indexes/articles/docs/index?api-version=2024-07-01',
     as: 'admin',
@@ -189,7 +187,8 @@ async function main(): Promise<void> {
     const rows: string[] = [
       `| quiet (no sender) | – | – | ${percentile(quiet, 0.5).toFixed(1)} | ${percentile(quiet, 0.95).toFixed(1)} | ${(quiet.at(-1) ?? 0).toFixed(1)} |`,
     ];
-    for (const c of cases) {
+    const only = process.env['BENCH_STALL_ONLY'];
+    for (const c of cases.filter((k) => only === undefined || k.name.includes(only))) {
       const body = c.body();
       const file = join(dataDir, 'body.json');
       await writeFile(file, body);
@@ -215,7 +214,7 @@ async function main(): Promise<void> {
       while (!output.includes('started')) await new Promise((resolve) => setTimeout(resolve, 20));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const started = performance.now();
-      const during = await configTimes(server.baseUrl, c.samples ?? samples);
+      const during = await configTimes(server.baseUrl, samples);
       const seconds = (performance.now() - started) / 1000;
       sender.stdin.end('stop\n');
       await exited;

@@ -19,12 +19,15 @@ import { spillSpaceWarning } from './spill-file';
 import { Store, type StoreRow } from './store';
 import { PhraseCache, Unsupported } from './text-query';
 import { warmUpRequests } from './warm-up';
+import { nextTurn, slicedPause } from '../../db/next-turn';
 
 /**
  * Rows per round trip when loading: streamed by key, so memory stays flat on the database side;
  * small enough that a request waits at most about 0.1 s for a batch to be indexed.
  */
 const loadBatch = 500;
+/** Documents fetched at once when writes are followed (applyKeys). */
+const applySlice = 50;
 /** Dead slots (replaced or deleted documents) tolerated before a full reload compacts them. */
 const compactAfter = (store: Store) => store.deadCount > Math.max(10_000, store.size / 4);
 
@@ -196,20 +199,29 @@ export class MemoryEngine {
     return this.queue;
   }
 
-  /** Puts or removes the documents of keys in store, as the table has them now. */
+  /**
+   * Puts or removes the documents of keys in store, as the table has them now: a slice of keys
+   * at a time, yielding between slices, so a 1,000-document batch of 16 KB titles does not hold
+   * every request for the seconds its fetch and tokenising take (issue 30).
+   */
   private async applyKeys(store: Store, keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    const rows = await fetchCopyRows(
-      this.db,
-      this.index,
-      this.fullSelect,
-      sql`${sql.identifier(this.index.key)} = any(${textArrayLiteral(keys)}::text[])`,
-    );
-    const found = new Map(rows.map((row) => [String(row[this.index.key]), row]));
-    for (const key of keys) {
-      const row = found.get(key);
-      if (row === undefined) store.remove(key);
-      else this.put(store, row);
+    const pause = slicedPause();
+    for (let at = 0; at < keys.length; at += applySlice) {
+      const slice = keys.slice(at, at + applySlice);
+      const rows = await fetchCopyRows(
+        this.db,
+        this.index,
+        this.fullSelect,
+        sql`${sql.identifier(this.index.key)} = any(${textArrayLiteral(slice)}::text[])`,
+      );
+      const found = new Map(rows.map((row) => [String(row[this.index.key]), row]));
+      for (const key of slice) {
+        const row = found.get(key);
+        if (row === undefined) store.remove(key);
+        else this.put(store, row);
+        await pause();
+      }
+      await nextTurn();
     }
   }
 
@@ -285,15 +297,19 @@ export class MemoryEngine {
     this.files.set(store, file);
     this.loading.add(store);
     let last: string | undefined;
+    const pause = slicedPause();
     for (;;) {
       if (this.closed) throw new Error('closed');
       const after =
         last === undefined ? sql`true` : sql`${sql.identifier(this.index.key)} > ${last}::text`;
       const rows = await fetchCopyRows(this.db, this.index, this.fullSelect, after, loadBatch);
-      for (const row of rows) this.put(store, row);
+      for (const row of rows) {
+        this.put(store, row);
+        await pause();
+      }
       file.flush();
       // PGlite answers in microtasks: without this the load would never let a request in.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (rows.length < loadBatch) break;
       last = String(rows[rows.length - 1]?.[this.index.key]);
     }
@@ -389,7 +405,7 @@ export class MemoryEngine {
         // SQL's to answer (Unsupported) or not a request: nothing of the engine's to warm.
         refused += 1;
       }
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     this.forget();
     const milliseconds = Math.round(performance.now() - t0);

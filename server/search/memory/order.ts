@@ -2,6 +2,7 @@ import type { FieldDefinition } from '../index-definition';
 import type { Bitset } from './bitset';
 import { toSlots } from './bitset';
 import type { Store } from './store';
+import { slicedPause } from '../../db/next-turn';
 
 export { lowerBound } from './lower-bound';
 
@@ -293,12 +294,7 @@ export async function sortInSlices(
   sliceMs = 8,
 ): Promise<Uint32Array> {
   const n = slots.length;
-  let sliceStart = performance.now();
-  const pause = async () => {
-    if (performance.now() - sliceStart < sliceMs) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    sliceStart = performance.now();
-  };
+  const pause = slicedPause(sliceMs);
   for (let i = 0; i < n; i += sortRun) {
     slots.subarray(i, Math.min(n, i + sortRun)).sort(compare);
     await pause();

@@ -5,6 +5,7 @@ import { rangeCheckpoints, type SortedSlots } from './filter';
 import { comparatorOf, sortInSlices, type SortKey, type Walkable } from './order';
 import { permutationBy, type FieldSortKey } from './rank-sort';
 import type { Store } from './store';
+import { nextTurn } from '../../db/next-turn';
 
 /** Slots appended since a presort that are merged per request before it is sorted anew. */
 const resortAfter = 10_000;
@@ -60,7 +61,7 @@ export class Orderings {
     const orderings = new Map<string, Permutation>();
     for (const signature of this.presorted) {
       orderings.set(signature, await this.sorted(store, signature, orderings));
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     return orderings;
   }
