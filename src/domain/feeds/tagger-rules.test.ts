@@ -106,6 +106,9 @@ const disease = {
   meningococcal: 32,
   influenza: 58,
   malaria: 61,
+  typhoid: 33,
+  covid: 35,
+  salmonellosis: 40,
 } as const;
 
 const tagger = new Tagger({
@@ -125,6 +128,9 @@ const tagger = new Tagger({
     { diseaseId: disease.meningococcal, displayName: 'Meningococcal disease' },
     { diseaseId: disease.influenza, displayName: 'Influenza (seasonal)' },
     { diseaseId: disease.malaria, displayName: 'Malaria' },
+    { diseaseId: disease.typhoid, displayName: 'Typhoid fever' },
+    { diseaseId: disease.covid, displayName: 'COVID-19' },
+    { diseaseId: disease.salmonellosis, displayName: 'Salmonellosis' },
   ],
   places,
   contextTags: [],
@@ -359,6 +365,114 @@ describe('Tagger: disease names that report no disease', () => {
       tagger.tag('Avian influenza A(H9N2) in a child', 'The child had bird flu symptoms.')
         .diseaseIds,
     ).toEqual([disease.h9n2]);
+  });
+});
+
+describe('Tagger: diseases named but not reported, and names read by context (decision 0071)', () => {
+  // Sixty words of report that name no disease: what follows them is past the lead.
+  const pastTheLead =
+    'Officials from the ministry met farmers on Monday to explain the movement restrictions, ' +
+    'the cleaning of sheds and the compensation paid for each bird culled. Inspectors will ' +
+    'visit every holding within ten kilometres during the next three weeks, and traders were ' +
+    'asked to keep records of every sale and every delivery made since the start of the month ' +
+    'until further notice. ';
+
+  it('reads "flu-like" and "influenza like illness" as a likeness, not as influenza', () => {
+    const tags = tagger.tag(
+      'Malaria cases rise in Guinea',
+      'Patients came in with flu-like symptoms and an influenza like illness; the tests showed malaria.',
+    );
+    expect(tags.diseaseIds).toEqual([disease.malaria]);
+    expect(tags.mentionedDiseaseIds).toEqual([disease.malaria]);
+    expect(tagger.tag('Flu season starts early', 'Influenza cases doubled.').diseaseIds).toEqual([
+      disease.influenza,
+    ]);
+  });
+
+  it('leaves out diseases named in comparison or ruled out, even in the lead', () => {
+    const zika = tagger.tag(
+      'Zika confirmed in Brazil',
+      'The fever looked like dengue at first, and the virus is no milder than dengue, but the ' +
+        'laboratory confirmed Zika in all four patients.',
+    );
+    expect(zika.diseaseIds).toEqual([disease.zika]);
+    expect(zika.mentionedDiseaseIds).toContain(disease.dengue);
+    const ruledOut = tagger.tag(
+      'Lassa fever in Nigeria',
+      'Doctors ruled out malaria before the Lassa fever test came back positive.',
+    );
+    expect(ruledOut.diseaseIds).toEqual([disease.lassa]);
+    // Named as the report's subject, the same words count.
+    expect(tagger.tag('Update', 'Dengue cases rose in Peru this week.').diseaseIds).toEqual([
+      disease.dengue,
+    ]);
+  });
+
+  it('leaves out a disease named for an earlier year than the article is written in', () => {
+    const tags = tagger.tag(
+      'Cholera in Guinea',
+      'Cholera cases rose in March 2024, health officials said, recalling how the 2014 Ebola ' +
+        'epidemic overwhelmed the same clinics.',
+    );
+    expect(tags.diseaseIds).toEqual([disease.cholera]);
+    expect(tags.mentionedDiseaseIds).toContain(disease.ebola);
+    // The year the article is written in is no history.
+    expect(
+      tagger.tag('Update', 'In 2024 Ebola cases were confirmed in Guinea.').diseaseIds,
+    ).toEqual([disease.ebola]);
+  });
+
+  it('reads Salmonella serovar Typhi as typhoid fever and Paratyphi as neither', () => {
+    expect(
+      tagger.tag(
+        'Fever cases in Peru',
+        '_Salmonella enterica_ serovar Typhi grew from the blood cultures.',
+      ).diseaseIds,
+    ).toEqual([disease.typhoid]);
+    expect(
+      tagger.tag('Fever cases in Peru', 'Salmonella Paratyphi A grew from the blood cultures.')
+        .mentionedDiseaseIds,
+    ).toEqual([]);
+    expect(
+      tagger.tag('Eggs recalled', 'Salmonella Enteritidis was found in the eggs.').diseaseIds,
+    ).toEqual([disease.salmonellosis]);
+  });
+
+  it('reads an unqualified coronavirus by the years the article writes', () => {
+    // Before COVID-19, the novel coronavirus of Saudi Arabia's reports was MERS-CoV.
+    expect(
+      tagger.tag('Update', 'Riyadh reported a new case of the novel coronavirus on 3 May 2013.')
+        .diseaseIds,
+    ).toEqual([disease.mers]);
+    expect(
+      tagger.tag('Update', 'Coronavirus cases rose in Riyadh in March 2021.').diseaseIds,
+    ).toEqual([disease.covid]);
+    expect(tagger.tag('Coronavirus cases rise in Spain', '').diseaseIds).toEqual([disease.covid]);
+    // COVID-19 named outright needs no year, and a 2019 written beside it makes no MERS.
+    expect(
+      tagger.tag('Update', 'The 2019-nCoV, a coronavirus first seen in December 2019, spread.')
+        .diseaseIds,
+    ).toEqual([disease.covid]);
+    // An animal's coronavirus is neither.
+    expect(
+      tagger.tag(
+        'Update',
+        'Porcine coronavirus hit pig farms in 2015 and canine coronavirus in 2022.',
+      ).mentionedDiseaseIds,
+    ).toEqual([]);
+  });
+
+  it('does not fall back on H5N1 named once far down in a report on another avian subtype', () => {
+    const h7 = tagger.tag(
+      'H7 avian influenza on a layer farm',
+      `${pastTheLead}This is not the H5N1 strain.`,
+    );
+    expect(h7.diseaseIds).toEqual([]);
+    expect(h7.mentionedDiseaseIds).toEqual([disease.h5n1]);
+    // Without another subtype, a report naming H5N1 once far down still has that disease.
+    expect(
+      tagger.tag('Poultry deaths on a farm', `${pastTheLead}Tests found H5N1.`).diseaseIds,
+    ).toEqual([disease.h5n1]);
   });
 });
 

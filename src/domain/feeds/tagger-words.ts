@@ -99,3 +99,27 @@ export const nonH5n1Subtype = (word: string): boolean =>
   word.charCodeAt(0) === 104 &&
   /^h\d{1,2}(n\d{1,2})?$/.test(word) &&
   !['h5n1', 'h1n1', 'h3n2', 'h1n2', 'h1', 'h3'].includes(word);
+
+/**
+ * Words before a disease name that make it a comparison or an exclusion, not a report: 'a fever
+ * like dengue and chikungunya', 'more aggressive than dengue', 'diseases such as Zika', 'malaria
+ * was ruled out'. Read for diseases only, within three words (as the travel cues for places); the
+ * mention then weighs a quarter.
+ */
+export const diseaseComparisonCues: ReadonlySet<string> = new Set(
+  (
+    'like unlike than similar resembling resembles mimicking mimics mimic versus vs such ' +
+    'excluded excluding ruled differential'
+  ).split(' '),
+);
+
+/**
+ * Words before 'coronavirus' that name an animal coronavirus (porcine epidemic diarrhoea, canine
+ * enteric, feline, bovine…): no human coronavirus disease of the lookups.
+ */
+export const animalCoronavirusQualifiers: ReadonlySet<string> = new Set(
+  (
+    'canine feline porcine swine bovine equine avian enteric delta murine rabbit ' +
+    'camel alpaca bat ferret mink'
+  ).split(' '),
+);

@@ -7,6 +7,8 @@ import {
   supportingDiseaseNames,
 } from './tagger-disease-names';
 import {
+  animalCoronavirusQualifiers,
+  diseaseComparisonCues,
   diseaseRoleNouns,
   nonH5n1Subtype,
   ordinaryWords,
@@ -181,8 +183,18 @@ export class Tagger {
   private readonly placeNames = new Map<string, Extract<Entry, { kind: 'place' }>>();
   /** A country's folded names → its id (to read 'Split, Croatia'). */
   private readonly countryIdOfWords = new Map<string, number>();
+  /** Lookup ids the disease rules of decision 0071 read one name as another by (absent: none). */
+  private readonly ruleIds: Readonly<Record<keyof typeof ruleDiseases, number | undefined>>;
 
   constructor(dictionary: TaggingDictionary) {
+    const idOf = (name: string) =>
+      dictionary.diseases.find((d) => d.displayName === name)?.diseaseId;
+    this.ruleIds = {
+      salmonellosis: idOf(ruleDiseases.salmonellosis),
+      typhoid: idOf(ruleDiseases.typhoid),
+      covid: idOf(ruleDiseases.covid),
+      mers: idOf(ruleDiseases.mers),
+    };
     const generic = new Set(genericAvianInfluenzaNames.map(wordsOf));
     for (const d of dictionary.diseases) {
       const names = [
@@ -324,6 +336,44 @@ export class Tagger {
     return true;
   }
 
+  /**
+   * The disease a matched disease name stands for here, or null for none (decision 0071):
+   * 'Salmonella … Typhi' within four words is typhoid fever and '… Paratyphi' no lookup disease;
+   * an unqualified 'coronavirus' is COVID-19 in an article of 2020 or later (or naming COVID-19,
+   * SARS-CoV-2 or 2019-nCoV, or giving no year), MERS in one whose latest year is 2012–2019 (the
+   * novel coronavirus of those years), none before; an animal's coronavirus ('porcine', 'canine
+   * enteric') is none.
+   */
+  private diseaseRead(
+    id: number,
+    tokens: readonly Token[],
+    start: number,
+    end: number,
+    era: () => Era,
+  ): number | null {
+    const { salmonellosis, typhoid, covid, mers } = this.ruleIds;
+    if (id === salmonellosis) {
+      for (let i = end; i < end + 4 && i < tokens.length; i += 1) {
+        const word = tokens[i]?.word;
+        if (word === 'typhi') return typhoid ?? null;
+        if (word === 'paratyphi') return null;
+      }
+      return id;
+    }
+    if (id !== covid) return id;
+    let bare = false;
+    for (let i = start; i < end; i += 1) {
+      const word = tokens[i]?.word ?? '';
+      if (word === '19' || word === '2019') return id;
+      if (word === 'coronavirus' || word === 'كورونا') bare = true;
+    }
+    if (!bare) return id;
+    if (animalCoronavirusQualifiers.has(tokens[start - 1]?.word ?? '')) return null;
+    const { latestYear, covidNamed } = era();
+    if (covidNamed || latestYear === null || latestYear >= 2020) return id;
+    return latestYear >= 2012 ? (mers ?? null) : null;
+  }
+
   /** The longest acceptable name at a word (a disease before anything else of the same length). */
   private matchAt(tokens: readonly Token[], at: number): { entry: Entry; end: number } | null {
     let best: { entry: Entry; end: number } | null = null;
@@ -364,17 +414,34 @@ export class Tagger {
 
     const mentions: Mention[] = [];
     const otherSubtype = tokens.some((t) => nonH5n1Subtype(t.word));
+    let era: Era | null = null;
+    const eraOf = (): Era => {
+      era ??= articleEra(tokens);
+      return era;
+    };
+    /** A generic avian influenza name was read as another subtype's ('H7 avian influenza'). */
+    let otherSubtypeRead = false;
     for (let at = 0; at < tokens.length;) {
       const found = this.matchAt(tokens, at);
       if (!found) {
         at += 1;
         continue;
       }
+      if (found.entry.kind === 'disease') {
+        // A pathogen's serovar or a coronavirus's era can make the name another disease or none.
+        const id = this.diseaseRead(found.entry.id, tokens, at, found.end, eraOf);
+        if (id === null) {
+          at = found.end;
+          continue;
+        }
+        if (id !== found.entry.id) found.entry = { ...found.entry, id };
+      }
       if (
         found.entry.kind === 'disease' &&
         ((found.entry.generic && otherSubtype) ||
           (at >= bodyStart && namesNoReport(tokens, at, found.end)))
       ) {
+        if (found.entry.generic && otherSubtype) otherSubtypeRead = true;
         at = found.end;
         continue;
       }
@@ -386,7 +453,14 @@ export class Tagger {
             : at - bodyStart < leadWords
               ? weights.lead
               : weights.body;
-      if (at >= bodyStart && precededByCue(tokens, at)) weight *= contextFactor;
+      if (
+        at >= bodyStart &&
+        (precededByCue(tokens, at, travelCues) ||
+          (found.entry.kind === 'disease' &&
+            (precededByCue(tokens, at, diseaseComparisonCues) ||
+              precededByEarlierYear(tokens, at, eraOf))))
+      )
+        weight *= contextFactor;
       mentions.push({ entry: found.entry, start: at, end: found.end, weight });
       at = found.end;
     }
@@ -436,7 +510,9 @@ export class Tagger {
       for (const id of placesByCountry.get(countryId) ?? []) locationIds.push(id);
     }
     return {
-      diseaseIds: about(diseaseWeight, aboutShare.disease),
+      // An article about an avian subtype outside the lookups ('H7 avian influenza') is not
+      // about H5N1 because it names H5N1 once, far down ('this is not the H5N1 strain').
+      diseaseIds: about(diseaseWeight, aboutShare.disease, !otherSubtypeRead),
       locationIds,
       countryIds,
       contextTagIds: [...tags],
@@ -558,6 +634,8 @@ export class Tagger {
 function namesNoReport(tokens: readonly Token[], start: number, end: number): boolean {
   const next = tokens[end];
   if (next && diseaseRoleNouns.has(next.word)) return true;
+  // 'flu-like symptoms', 'influenza like illness', 'a dengue-like fever': a likeness, no report.
+  if (next?.word === 'like') return true;
   const word = tokens[start];
   return (
     end - start === 1 &&
@@ -597,12 +675,14 @@ function ranked(map: ReadonlyMap<number, number>): number[] {
 /**
  * The ids weighing at least `share` of the heaviest and at least a lead mention's weight (a
  * single passing mention deep in the body is context, not subject): what the article is about.
- * When nothing weighs that much (a report form naming its disease once, far down), the heaviest.
+ * When nothing weighs that much (a report form naming its disease once, far down), the heaviest,
+ * unless `fallback` is false.
  */
-function about(map: ReadonlyMap<number, number>, share: number): number[] {
+function about(map: ReadonlyMap<number, number>, share: number, fallback = true): number[] {
   let max = 0;
   for (const w of map.values()) if (w > max) max = w;
-  const threshold = Math.min(max, Math.max(weights.lead, max * share));
+  const least = Math.max(weights.lead, max * share);
+  const threshold = fallback ? Math.min(max, least) : least;
   return ranked(map).filter((id) => (map.get(id) ?? 0) >= threshold);
 }
 
@@ -613,10 +693,56 @@ function datelineLength(tokens: readonly Token[]): number {
   return n;
 }
 
-/** Whether a travel or neighbour cue comes in the three words before a mention. */
-function precededByCue(tokens: readonly Token[], at: number): boolean {
+/** Whether a cue (travel, neighbour, comparison) comes in the three words before a mention. */
+function precededByCue(tokens: readonly Token[], at: number, cues: ReadonlySet<string>): boolean {
   for (let i = Math.max(0, at - 3); i < at; i += 1) {
-    if (travelCues.has(tokens[i]?.word ?? '')) return true;
+    if (cues.has(tokens[i]?.word ?? '')) return true;
   }
   return false;
+}
+
+/**
+ * Whether a year before the article's latest comes in the three words before a disease mention:
+ * an earlier outbreak named for history ('the 2014 Ebola epidemic', 'since 2019, cholera').
+ */
+function precededByEarlierYear(tokens: readonly Token[], at: number, era: () => Era): boolean {
+  for (let i = Math.max(0, at - 3); i < at; i += 1) {
+    const word = tokens[i]?.word ?? '';
+    if (word.length !== 4 || !yearPattern.test(word)) continue;
+    const { latestYear } = era();
+    if (latestYear !== null && Number(word) < latestYear) return true;
+  }
+  return false;
+}
+
+const yearPattern = /^(19|20)\d\d$/;
+
+/** The lookup display names the disease rules of decision 0071 read. */
+const ruleDiseases = {
+  salmonellosis: 'Salmonellosis',
+  typhoid: 'Typhoid fever',
+  covid: 'COVID-19',
+  mers: 'Middle East respiratory syndrome (MERS)',
+} as const;
+
+/** When an article was written, as far as its text says: the latest year it writes, and whether it names COVID-19 itself. */
+interface Era {
+  readonly latestYear: number | null;
+  readonly covidNamed: boolean;
+}
+
+function articleEra(tokens: readonly Token[]): Era {
+  let latestYear: number | null = null;
+  let covidNamed = false;
+  tokens.forEach((t, i) => {
+    const w = t.word;
+    if (w.length === 4 && yearPattern.test(w)) {
+      const year = Number(w);
+      if (latestYear === null || year > latestYear) latestYear = year;
+      if (year === 2019 && tokens[i + 1]?.word === 'ncov') covidNamed = true;
+    } else if (w.startsWith('covid') || w === 'كوفيد') covidNamed = true;
+    else if (w === 'sars' && tokens[i + 1]?.word === 'cov' && tokens[i + 2]?.word === '2')
+      covidNamed = true;
+  });
+  return { latestYear, covidNamed };
 }
