@@ -463,6 +463,18 @@ export const nonPlacePhrases: readonly string[] = [
   'Eastern Mediterranean',
   'Western Europe',
   'Eastern Europe',
+  // Continents are no countries ('Asia' is also a town of the Philippines); Antarctica is ISO
+  // 3166-1's AQ, so it stays a place.
+  'Asia',
+  'Europe',
+  'Africa',
+  'Oceania',
+  'the Americas',
+  'Asie',
+  'Afrique',
+  'Europa',
+  'África',
+  'Ásia',
   'Northern Hemisphere',
   'Southern Hemisphere',
   "Afrique de l'Ouest",

@@ -496,3 +496,204 @@ describe('Tagger: bad inputs', () => {
     expect(tagger.tag('Update', text).countryIds).toEqual([]);
   });
 });
+
+describe('Tagger: places read by their qualifiers and the places around them (decision 0073)', () => {
+  const more = {
+    ukraine: 30,
+    australia: 31,
+    canada: 32,
+    southAfrica: 33,
+    chile: 34,
+    dominicanRepublic: 35,
+    liberia: 36,
+    sierraLeone: 37,
+    philippines: 38,
+    netherlands: 39,
+    burundi: 40,
+    madagascar: 41,
+  } as const;
+  const town = {
+    odesa: 3001,
+    odessaTexas: 1211,
+    texas: 1210,
+    victoria: 3101,
+    westernAustralia: 3102,
+    labradorAustralia: 3103,
+    newfoundland: 3201,
+    kimberley: 3301,
+    blackburn: 2502,
+    london: 2503,
+    pinto: 901,
+    chillan: 3401,
+    santiago: 3402,
+    tamboril: 3501,
+    genevaUs: 1212,
+    asia: 3801,
+    waverly: 1213,
+  } as const;
+  const ppr = 70;
+  const plague = 71;
+  const placeTagger = new Tagger({
+    diseases: [
+      { diseaseId: disease.ebola, displayName: 'Ebola virus disease' },
+      { diseaseId: disease.mers, displayName: 'Middle East respiratory syndrome (MERS)' },
+      { diseaseId: disease.covid, displayName: 'COVID-19' },
+      { diseaseId: disease.salmonellosis, displayName: 'Salmonellosis' },
+      { diseaseId: ppr, displayName: 'Peste des petits ruminants' },
+      { diseaseId: plague, displayName: 'Plague' },
+    ],
+    places: [
+      ...places,
+      country(more.ukraine, 'Ukraine', 'UA', 37_000_000),
+      place(town.odesa, 'Odessa', City, more.ukraine, 1_000_000),
+      place(town.texas, 'Texas', State, ids.unitedStates, 30_000_000),
+      place(town.odessaTexas, 'Odessa', City, ids.unitedStates, 119_000),
+      country(more.australia, 'Australia', 'AU', 26_000_000),
+      place(town.victoria, 'Victoria', State, more.australia, 6_700_000),
+      place(town.westernAustralia, 'Western Australia', State, more.australia, 2_800_000),
+      place(town.labradorAustralia, 'Labrador', City, more.australia, 18_000),
+      country(more.canada, 'Canada', 'CA', 40_000_000),
+      place(town.newfoundland, 'Newfoundland and Labrador', State, more.canada, 510_000),
+      country(more.southAfrica, 'South Africa', 'ZA', 60_000_000),
+      place(town.kimberley, 'Kimberley', City, more.southAfrica, 142_000),
+      place(town.blackburn, 'Blackburn', City, ids.unitedKingdom, 146_000),
+      place(town.london, 'London', City, ids.unitedKingdom, 8_900_000),
+      place(town.pinto, 'Pinto', City, ids.spain, 43_000),
+      country(more.chile, 'Chile', 'CL', 19_000_000),
+      place(town.chillan, 'Chillán', City, more.chile, 150_000),
+      place(town.santiago, 'Santiago', City, more.chile, 4_800_000),
+      country(more.dominicanRepublic, 'Dominican Republic', 'DO', 11_000_000),
+      place(town.tamboril, 'Tamboril', City, more.dominicanRepublic, 23_000),
+      place(town.genevaUs, 'Geneva', City, ids.unitedStates, 21_000),
+      country(more.liberia, 'Liberia', 'LR', 5_300_000),
+      country(more.sierraLeone, 'Sierra Leone', 'SL', 8_800_000),
+      country(more.philippines, 'Philippines', 'PH', 117_000_000),
+      place(town.asia, 'Asia', City, more.philippines, 23_000),
+      country(more.netherlands, 'Netherlands', 'NL', 17_800_000),
+      place(town.waverly, 'Waverly', City, ids.unitedStates, 24_000),
+      country(more.burundi, 'Burundi', 'BI', 13_000_000),
+      country(more.madagascar, 'Madagascar', 'MG', 30_000_000),
+    ],
+    contextTags: [],
+  });
+  const countriesOf = (title: string, body: string) =>
+    [...placeTagger.tag(title, body).countryIds].sort((a, b) => a - b);
+
+  it('reads a town by the division or country written after it', () => {
+    // ', Texas': the Odessa in Texas, not Ukraine's large Odesa.
+    const texas = placeTagger.tag('Horse dies of equine disease in Odessa, Texas', '');
+    expect(texas.countryIds).toEqual([ids.unitedStates]);
+    expect(texas.locationIds).toContain(town.odessaTexas);
+    // Unqualified, the large city is still read.
+    expect(placeTagger.tag('Measles cases rise in Odessa', '').countryIds).toEqual([more.ukraine]);
+    // '(Victoria)': Blackburn in Victoria is no town of ours; England's Blackburn is not meant.
+    expect(countriesOf('Salmonella at a restaurant in Blackburn (Victoria)', '')).toEqual([
+      more.australia,
+    ]);
+    // ', Dominican Republic': Chile's capital is not meant.
+    expect(countriesOf('Cholera deaths in Santiago, Dominican Republic', '')).toEqual([
+      more.dominicanRepublic,
+    ]);
+    // 'Labrador, Newfoundland and Labrador': not the Australian town.
+    expect(countriesOf('Rabid fox found in Labrador, Newfoundland and Labrador', '')).toEqual([
+      more.canada,
+    ]);
+  });
+
+  it('keeps only divisions after "province of", and never drops a country in a list', () => {
+    // Santiago the Dominican province is no place of ours; Tamboril alone places the report.
+    expect(countriesOf('Cholera kills six in Tamboril, province of Santiago', '')).toEqual([
+      more.dominicanRepublic,
+    ]);
+    expect(countriesOf('Anthrax in Georgia, Turkey and Kenya', '')).toEqual([
+      ids.georgia,
+      ids.turkey,
+      ids.kenya,
+    ]);
+  });
+
+  it('needs support for a town whose country the article does not name', () => {
+    // An English town's name in a report placed in Australia by its state.
+    expect(
+      countriesOf(
+        'Salmonellosis outbreak',
+        'Twenty diners fell ill after eating at a Blackburn restaurant, the Victoria health department said.',
+      ),
+    ).toEqual([more.australia]);
+    // Two towns of two countries and nothing else: the town of 100,000 or more wins.
+    expect(
+      countriesOf(
+        'Hantavirus death',
+        'The boy from a farm near Pinto was treated at the hospital in Chillán.',
+      ),
+    ).toEqual([more.chile]);
+    expect(
+      countriesOf(
+        'Anthrax in cattle',
+        'Two bulls died near Kimberley, in Western Australia, on a Queensland stud.',
+      ),
+    ).toEqual([more.australia]);
+    // A small town alone still places the report.
+    expect(countriesOf('Cholera kills six in Tamboril', '')).toEqual([more.dominicanRepublic]);
+    // Georgia beside a US town is the US state, not the country.
+    expect(
+      countriesOf(
+        'Rabid cat found in Waverly',
+        'Georgia officials urged owners to vaccinate pets.',
+      ),
+    ).toEqual([ids.unitedStates]);
+  });
+
+  it('does not read where a body sits, an airline or a continent as a place of the report', () => {
+    expect(
+      countriesOf('Ebola', 'The London-based charity sent doctors to Sierra Leone last week.'),
+    ).toEqual([more.sierraLeone]);
+    expect(
+      countriesOf(
+        'Ebola update',
+        'The Geneva-based WHO said on Thursday that Guinea, Liberia and Sierra Leone had reported ' +
+          'new cases. Officials met in Geneva.',
+      ),
+    ).toEqual([ids.guinea, more.liberia, more.sierraLeone]);
+    expect(
+      countriesOf('Ebola', 'Air France and Kenya Airways suspended their flights to Liberia.'),
+    ).toEqual([more.liberia]);
+    expect(
+      countriesOf(
+        'Bird flu',
+        'The virus spread from Asia to Europe; Germany and the Netherlands reported outbreaks.',
+      ),
+    ).toEqual([ids.germany, more.netherlands]);
+  });
+
+  it('reads a later bare "plague" as the plague compound named before it', () => {
+    const tags = placeTagger.tag(
+      'Goats die in Burundi',
+      'A sheep and goat plague (peste des petits ruminants) has killed 3,000 goats in Burundi. ' +
+        'The plague is highly contagious among small ruminants, and this plague spreads fast.',
+    );
+    expect(tags.diseaseIds).toEqual([ppr]);
+    expect(tags.mentionedDiseaseIds).toEqual([ppr]);
+    // Without such a compound, plague is plague.
+    expect(
+      placeTagger.tag('Plague in Madagascar', 'The plague case was confirmed on Monday.')
+        .diseaseIds,
+    ).toEqual([plague]);
+  });
+
+  it('reads a dateless "novel coronavirus" without COVID-19 wording as MERS', () => {
+    expect(
+      placeTagger.tag(
+        'Update',
+        'Saudi Arabia has informed WHO of another case of the novel coronavirus (NCoV).',
+      ).diseaseIds,
+    ).toEqual([disease.mers]);
+    expect(
+      placeTagger.tag('Update', 'The novel coronavirus that emerged in Wuhan reached Italy.')
+        .diseaseIds,
+    ).toEqual([disease.covid]);
+    expect(
+      placeTagger.tag('Update', 'New coronavirus cases rose in Spain this week.').diseaseIds,
+    ).toEqual([disease.covid]);
+  });
+});

@@ -64,6 +64,26 @@ export const placeQualifiers: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Division words that, before 'of', say the next name is a first-level division ('the province of
+ * Santiago', 'state of Mexico'): a town of that name is not meant.
+ */
+export const divisionWords: ReadonlySet<string> = new Set(
+  (
+    'region province state department governorate prefecture oblast territory provincia ' +
+    'estado departamento regiao wilaya'
+  ).split(' '),
+);
+
+/**
+ * Words after a place that make it where a body sits, not a place of the report ('Geneva-based
+ * WHO', 'a London-headquartered charity').
+ */
+export const basedWords: ReadonlySet<string> = new Set(['based', 'headquartered']);
+
+/** Words after a place that make it an airline's name ('Kenya Airways', 'Emirates airline'). */
+export const airlineWords: ReadonlySet<string> = new Set(['airways', 'airlines', 'airline']);
+
+/**
  * Words before a place that make it context rather than subject: a traveller's origin, a
  * neighbour, a comparison ('a traveller returning from Nigeria', 'bordering Uganda').
  */

@@ -7,8 +7,11 @@ import {
   supportingDiseaseNames,
 } from './tagger-disease-names';
 import {
+  airlineWords,
   animalCoronavirusQualifiers,
+  basedWords,
   diseaseComparisonCues,
+  divisionWords,
   diseaseRoleNouns,
   nonH5n1Subtype,
   ordinaryWords,
@@ -194,6 +197,7 @@ export class Tagger {
       typhoid: idOf(ruleDiseases.typhoid),
       covid: idOf(ruleDiseases.covid),
       mers: idOf(ruleDiseases.mers),
+      plague: idOf(ruleDiseases.plague),
     };
     const generic = new Set(genericAvianInfluenzaNames.map(wordsOf));
     for (const d of dictionary.diseases) {
@@ -362,15 +366,21 @@ export class Tagger {
     }
     if (id !== covid) return id;
     let bare = false;
+    let novel = novelWords.has(tokens[start - 1]?.word ?? '');
     for (let i = start; i < end; i += 1) {
       const word = tokens[i]?.word ?? '';
       if (word === '19' || word === '2019') return id;
       if (word === 'coronavirus' || word === 'كورونا') bare = true;
+      if (novelWords.has(word)) novel = true;
     }
     if (!bare) return id;
     if (animalCoronavirusQualifiers.has(tokens[start - 1]?.word ?? '')) return null;
     const { latestYear, covidNamed } = era();
-    if (covidNamed || latestYear === null || latestYear >= 2020) return id;
+    if (covidNamed || (latestYear !== null && latestYear >= 2020)) return id;
+    // No year written: today's news, COVID-19, unless the name is 'novel coronavirus' without
+    // any COVID-19 wording (COVID, SARS-CoV-2, 2019-nCoV, Wuhan): the WHO's name of MERS-CoV in
+    // 2012-2013 statements, which were republished without their dates.
+    if (latestYear === null) return novel ? (mers ?? id) : id;
     return latestYear >= 2012 ? (mers ?? null) : null;
   }
 
@@ -421,6 +431,8 @@ export class Tagger {
     };
     /** A generic avian influenza name was read as another subtype's ('H7 avian influenza'). */
     let otherSubtypeRead = false;
+    /** The disease a compound with 'plague' named ('sheep and goat plague'): a later bare 'plague' is it. */
+    let plagueCompound: number | null = null;
     for (let at = 0; at < tokens.length;) {
       const found = this.matchAt(tokens, at);
       if (!found) {
@@ -435,6 +447,14 @@ export class Tagger {
           continue;
         }
         if (id !== found.entry.id) found.entry = { ...found.entry, id };
+        const { plague } = this.ruleIds;
+        if (found.entry.id !== plague) {
+          if (plague !== undefined && namesPlague(tokens, at, found.end))
+            plagueCompound = found.entry.id;
+        } else if (plagueCompound !== null && found.end - at === 1) {
+          // 'A sheep and goat plague … The plague is highly contagious': the same disease.
+          found.entry = { ...found.entry, id: plagueCompound };
+        }
       }
       if (
         found.entry.kind === 'disease' &&
@@ -481,6 +501,25 @@ export class Tagger {
     const placesByCountry = new Map<number, number[]>();
     const tags = new Set<number>();
 
+    const resolved = new Map<Mention, Resolved>();
+    const townCountries = new Set<number>();
+    for (const m of mentions) {
+      if (m.entry.kind !== 'place') continue;
+      const r = this.resolve(m.entry, tokens, m, named, lowerWords);
+      if (!r) continue;
+      resolved.set(m, r);
+      if (r.weak) townCountries.add(countryOf(r.place));
+    }
+    // A country's name that a division elsewhere also bears, read again beside the towns named.
+    if (townCountries.size > 0)
+      for (const [m, r] of resolved) {
+        if (m.entry.kind !== 'place' || r.place.locationType !== LocationType.Country) continue;
+        if (m.entry.places.length < 2) continue;
+        const again = this.resolve(m.entry, tokens, m, named, lowerWords, townCountries);
+        if (again) resolved.set(m, again);
+      }
+    const supported = supportedTowns(resolved);
+
     for (const m of mentions) {
       const { entry } = m;
       if (entry.kind === 'none') continue;
@@ -492,8 +531,9 @@ export class Tagger {
         add(entry.supporting ? supportWeight : diseaseWeight, entry.id, m.weight);
         continue;
       }
-      const place = this.resolve(entry, tokens, m, named, lowerWords);
-      if (!place) continue;
+      const r = resolved.get(m);
+      if (!r || (r.weak && !supported.has(r.place.id))) continue;
+      const { place } = r;
       const countryId = place.countryId ?? place.id;
       add(countryWeight, countryId, entry.demonym ? m.weight * demonymFactor : m.weight);
       if (!entry.demonym) {
@@ -521,14 +561,80 @@ export class Tagger {
     };
   }
 
-  /** The place a name stands for here, or null when the evidence is not there. */
+  /**
+   * The place a name stands for here, or null when the evidence is not there; `weak` when it is
+   * a town counted on its name alone (see `supportedTowns`).
+   */
   private resolve(
     entry: Extract<Entry, { kind: 'place' }>,
     tokens: readonly Token[],
     m: Mention,
     named: ReadonlySet<number>,
     lowerWords: ReadonlySet<string>,
-  ): GazetteerPlace | null {
+    townCountries: ReadonlySet<number> = noCountries,
+  ): Resolved | null {
+    // 'Geneva-based WHO', 'a London-based charity': where a body sits, not a place of the report;
+    // so is an airline's country ('Air France', 'Kenya Airways', 'Emirates airline').
+    const after = tokens[m.end];
+    if (after && basedWords.has(after.word) && !entry.demonym) return null;
+    if (after && airlineWords.has(after.word)) return null;
+    const before = tokens[m.start - 1];
+    if (before?.word === 'air' && before.capitalised && tokens[m.start]?.spaced) return null;
+    const places = this.byQualifiers(entry, tokens, m);
+    if (places.length === 0) return null;
+    return this.resolveAmong({ ...entry, places }, tokens, m, named, lowerWords, townCountries);
+  }
+
+  /**
+   * The candidates a name's qualifiers leave (decision 0073): a place or country written just
+   * after it, past a comma or a bracket ('Odessa, Texas', 'Blackburn (Victoria)', 'Santiago,
+   * Dominican Republic'), keeps the candidates in that division's or country's country, and none
+   * of a town's candidates when none is there (a town of ours is not the one meant); a division
+   * word with 'of' before it ('province of Santiago') keeps the divisions. A country's own name
+   * is never dropped this way ('Georgia, Armenia and Azerbaijan' is a list).
+   */
+  private byQualifiers(
+    entry: Extract<Entry, { kind: 'place' }>,
+    tokens: readonly Token[],
+    m: Mention,
+  ): GazetteerPlace[] {
+    let places = entry.places;
+    const hasCountry = places.some((p) => p.locationType === LocationType.Country);
+    const of = tokens[m.start - 1];
+    if (!hasCountry && of?.word === 'of' && divisionWords.has(tokens[m.start - 2]?.word ?? ''))
+      places = places.filter((p) => p.locationType === LocationType.State);
+    const within = this.countriesWritten(tokens, m.end);
+    if (within.size === 0) return places;
+    const inside = places.filter((p) => within.has(countryOf(p)));
+    if (hasCountry) return inside.length > 0 ? inside : places;
+    return inside;
+  }
+
+  /**
+   * The countries of a division or a country written at a position just past punctuation (a
+   * comma, a bracket; not a sentence's end): empty when there is none.
+   */
+  private countriesWritten(tokens: readonly Token[], at: number): Set<number> {
+    const found = new Set<number>();
+    const next = tokens[at];
+    if (!next || next.spaced !== false || next.sentenceStart === true) return found;
+    const match = this.matchAt(tokens, at);
+    if (match?.entry.kind !== 'place' || match.entry.demonym) return found;
+    for (const p of match.entry.places)
+      if (p.locationType === LocationType.Country || p.locationType === LocationType.State)
+        found.add(countryOf(p));
+    return found;
+  }
+
+  /** `resolve` among the candidates its qualifiers left. */
+  private resolveAmong(
+    entry: Extract<Entry, { kind: 'place' }>,
+    tokens: readonly Token[],
+    m: Mention,
+    named: ReadonlySet<number>,
+    lowerWords: ReadonlySet<string>,
+    townCountries: ReadonlySet<number>,
+  ): Resolved | null {
     const places = entry.places;
     const country = places.find((p) => p.locationType === LocationType.Country);
     // A place in a country named elsewhere in the article (Georgia the US state in a US report).
@@ -536,10 +642,20 @@ export class Tagger {
       (p) => p.locationType !== LocationType.Country && named.has(countryOf(p)),
     );
     if (country) {
-      const other = inNamed.find((p) => countryOf(p) !== country.id);
-      if (other && !named.has(country.id)) return other;
+      // ... or, the country itself not named, in the country of a town the article names
+      // (Georgia the US state beside Waverly).
+      const other =
+        inNamed.find((p) => countryOf(p) !== country.id) ??
+        places.find(
+          (p) =>
+            !entry.demonym &&
+            p.locationType !== LocationType.Country &&
+            countryOf(p) !== country.id &&
+            townCountries.has(countryOf(p)),
+        );
+      if (other && !named.has(country.id)) return strong(other);
       if (entry.demonym || places.length === 1 || named.has(country.id) || !inNamed.length)
-        return country;
+        return strong(country);
     }
     const single = m.end - m.start === 1;
     const word = tokens[m.start]?.word ?? '';
@@ -554,14 +670,14 @@ export class Tagger {
       const inQualifier = qualified.countryId;
       const chosen =
         inNamed.find((p) => inQualifier === null || countryOf(p) === inQualifier) ?? null;
-      return chosen;
+      return strong(chosen);
     }
     if (inNamed.length > 0) {
       if (qualified?.countryId != null) {
         const exact = inNamed.find((p) => countryOf(p) === qualified.countryId);
-        if (exact) return exact;
+        if (exact) return strong(exact);
       }
-      return inNamed[0] ?? null;
+      return strong(inNamed[0]);
     }
     // Unqualified: written capitalised where a capital means something (not only at a
     // sentence's start), and either a name only one country's places bear (most names outside
@@ -570,10 +686,13 @@ export class Tagger {
     const [top, second] = places;
     if (!top) return null;
     const oneCountry = places.every((p) => countryOf(p) === countryOf(top));
-    if (oneCountry) return top;
+    // A first-level division's name is no ordinary town's: it counts as a large place does.
+    const division = places.some((p) => p.locationType === LocationType.State);
+    if (oneCountry)
+      return { place: top, weak: !division && top.population < unqualifiedPopulation };
     if (top.population < unqualifiedPopulation) return null;
     if (second && second.population * 3 > top.population) return null;
-    return top;
+    return strong(top);
   }
 
   /**
@@ -649,6 +768,15 @@ function namesNoReport(tokens: readonly Token[], start: number, end: number): bo
   );
 }
 
+/** Whether a disease name is written with 'plague' ('sheep and goat plague', 'peste porcine'). */
+function namesPlague(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) {
+    const word = tokens[i]?.word;
+    if (word === 'plague' || word === 'peste') return true;
+  }
+  return false;
+}
+
 const wordsOf = (name: string): string =>
   tokenize(name)
     .map((t) => t.word)
@@ -657,6 +785,63 @@ const wordsOf = (name: string): string =>
 /** Which of two names of one length wins: a disease, then a non-place phrase, then a place. */
 function rank(e: Entry): number {
   return e.kind === 'disease' ? 3 : e.kind === 'none' ? 2 : e.kind === 'place' ? 1 : 0;
+}
+
+/** A place read for a mention; `weak` when a town was counted on its name alone. */
+interface Resolved {
+  readonly place: GazetteerPlace;
+  readonly weak: boolean;
+}
+
+const noCountries: ReadonlySet<number> = new Set();
+
+const strong = (place: GazetteerPlace | null | undefined): Resolved | null =>
+  place ? { place, weak: false } : null;
+
+/** A town counted on its name alone, without support, counts from this population. */
+const unsupportedPopulation = 100_000;
+
+/**
+ * The weak towns (decision 0073: one country's town, under 500,000, its country not named) that
+ * count: those whose country something else in the article supports (the country named, a
+ * demonym, a division, a qualified or large place, or another town of it); when no other country
+ * has such support, those of 100,000 people or more, and the smaller ones unless a town of
+ * 100,000 or more places the article in another country (then the weights decide). 'Blackburn'
+ * in a report that names Victoria (Australia), 'Pinto' beside Chillán (Chile), a 20,000-people
+ * 'Geneva' in the United States beside the West African countries of an Ebola report do not
+ * count.
+ */
+function supportedTowns(resolved: ReadonlyMap<Mention, Resolved>): Set<number> {
+  const strongCountries = new Set<number>();
+  const townsOf = new Map<number, Set<number>>();
+  for (const r of resolved.values()) {
+    const c = countryOf(r.place);
+    if (!r.weak) strongCountries.add(c);
+    else {
+      const towns = townsOf.get(c) ?? new Set<number>();
+      towns.add(r.place.id);
+      townsOf.set(c, towns);
+    }
+  }
+  const largeTownCountries = new Set<number>();
+  for (const r of resolved.values())
+    if (r.weak && r.place.population >= unsupportedPopulation)
+      largeTownCountries.add(countryOf(r.place));
+  const counted = new Set<number>();
+  for (const [c, towns] of townsOf) {
+    const otherStrong = [...strongCountries].some((x) => x !== c);
+    const otherLarge = [...largeTownCountries].some((x) => x !== c);
+    for (const r of resolved.values()) {
+      if (!r.weak || countryOf(r.place) !== c) continue;
+      if (
+        strongCountries.has(c) ||
+        towns.size > 1 ||
+        (!otherStrong && (r.place.population >= unsupportedPopulation || !otherLarge))
+      )
+        counted.add(r.place.id);
+    }
+  }
+  return counted;
 }
 
 function countryOf(p: GazetteerPlace): number {
@@ -717,12 +902,19 @@ function precededByEarlierYear(tokens: readonly Token[], at: number, era: () => 
 
 const yearPattern = /^(19|20)\d\d$/;
 
+/**
+ * The word before 'coronavirus' that makes it the novel one of its years ('novel coronavirus').
+ * Not 'new': 'new coronavirus cases' is any year's news.
+ */
+const novelWords: ReadonlySet<string> = new Set(['novel']);
+
 /** The lookup display names the disease rules of decision 0071 read. */
 const ruleDiseases = {
   salmonellosis: 'Salmonellosis',
   typhoid: 'Typhoid fever',
   covid: 'COVID-19',
   mers: 'Middle East respiratory syndrome (MERS)',
+  plague: 'Plague',
 } as const;
 
 /** When an article was written, as far as its text says: the latest year it writes, and whether it names COVID-19 itself. */
@@ -740,7 +932,7 @@ function articleEra(tokens: readonly Token[]): Era {
       const year = Number(w);
       if (latestYear === null || year > latestYear) latestYear = year;
       if (year === 2019 && tokens[i + 1]?.word === 'ncov') covidNamed = true;
-    } else if (w.startsWith('covid') || w === 'كوفيد') covidNamed = true;
+    } else if (w.startsWith('covid') || w === 'كوفيد' || w === 'wuhan') covidNamed = true;
     else if (w === 'sars' && tokens[i + 1]?.word === 'cov' && tokens[i + 2]?.word === '2')
       covidNamed = true;
   });
