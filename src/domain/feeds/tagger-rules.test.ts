@@ -511,6 +511,7 @@ describe('Tagger: places read by their qualifiers and the places around them (de
     netherlands: 39,
     burundi: 40,
     madagascar: 41,
+    malaysia: 42,
   } as const;
   const town = {
     odesa: 3001,
@@ -530,6 +531,7 @@ describe('Tagger: places read by their qualifiers and the places around them (de
     genevaUs: 1212,
     asia: 3801,
     waverly: 1213,
+    terengganu: 4201,
   } as const;
   const ppr = 70;
   const plague = 71;
@@ -554,6 +556,7 @@ describe('Tagger: places read by their qualifiers and the places around them (de
       place(town.labradorAustralia, 'Labrador', City, more.australia, 18_000),
       country(more.canada, 'Canada', 'CA', 40_000_000),
       place(town.newfoundland, 'Newfoundland and Labrador', State, more.canada, 510_000),
+      place(3202, 'Victoria', City, more.canada, 290_000),
       country(more.southAfrica, 'South Africa', 'ZA', 60_000_000),
       place(town.kimberley, 'Kimberley', City, more.southAfrica, 142_000),
       place(town.blackburn, 'Blackburn', City, ids.unitedKingdom, 146_000),
@@ -573,6 +576,8 @@ describe('Tagger: places read by their qualifiers and the places around them (de
       place(town.waverly, 'Waverly', City, ids.unitedStates, 24_000),
       country(more.burundi, 'Burundi', 'BI', 13_000_000),
       country(more.madagascar, 'Madagascar', 'MG', 30_000_000),
+      country(more.malaysia, 'Malaysia', 'MY', 34_000_000),
+      place(town.terengganu, 'Terengganu', State, more.malaysia, 1_200_000),
     ],
     contextTags: [],
   });
@@ -642,6 +647,22 @@ describe('Tagger: places read by their qualifiers and the places around them (de
         'Georgia officials urged owners to vaccinate pets.',
       ),
     ).toEqual([ids.unitedStates]);
+  });
+
+  it("reads a one-country division inside a body's name, not a town or a shared name", () => {
+    expect(
+      countriesOf(
+        'Hepatitis A',
+        'Forty cases were confirmed, the Terengganu Health Department said.',
+      ),
+    ).toEqual([more.malaysia]);
+    // Victoria is a division of Australia but a town elsewhere: inside a name it is no place.
+    expect(
+      countriesOf(
+        'Measles',
+        'Two children were admitted to the Royal Victoria Infirmary on Monday.',
+      ),
+    ).toEqual([]);
   });
 
   it('does not read where a body sits, an airline or a continent as a place of the report', () => {

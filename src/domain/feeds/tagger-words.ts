@@ -29,7 +29,7 @@ export const ordinaryWords: ReadonlySet<string> = new Set(
     'superior metro pearl buffalo peer liberal gap eagle hurricane pen temple grove surprise ' +
     'vista roses sunset hook fleet coin turbo sandy imperial tapes tire begun boom marina ' +
     'terrace dig fountain punch sunrise retreat highland reservoir sake cove eden mentor walnut ' +
-    'colon dome ware savage ' +
+    'colon dome ware savage pest ' +
     // French.
     'sur nord sud ouest ans terme celle sens peine mon durant vite plaisir stade mari ami parole ' +
     'libres avion emet fier fontaine croix fiche ' +

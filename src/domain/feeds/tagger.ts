@@ -660,9 +660,16 @@ export class Tagger {
     const single = m.end - m.start === 1;
     const word = tokens[m.start]?.word ?? '';
     const first = tokens[m.start];
-    if (this.insideLongerName(tokens, m)) return null;
     const ordinary =
       single && (ordinaryWords.has(word) || lowerWords.has(word) || first?.upper === true);
+    // Inside a longer proper name ('Royal Victoria Infirmary') a name is no place, unless it is a
+    // division of one country only: a body named after its state sits in it ('Terengganu
+    // Hospital', 'Wyoming Game and Fish Department').
+    const oneCountryDivision =
+      !ordinary &&
+      places.some((p) => p.locationType === LocationType.State) &&
+      places.every((p) => countryOf(p) === countryOf(places[0] as GazetteerPlace));
+    if (!oneCountryDivision && this.insideLongerName(tokens, m)) return null;
     const qualified = this.qualifier(tokens, m.end);
     if (ordinary) {
       // 'North Region, Cameroon': the country named, and a qualifier beside the name.
