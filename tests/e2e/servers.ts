@@ -1,6 +1,6 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 
@@ -18,6 +18,13 @@ export interface E2eServer {
   /** Started only once these have printed that they are ready (a search service, say). */
   readonly after?: readonly E2eServer[];
 }
+
+/** Removes the folder the data folders were made in, once empty (when the run made it). */
+const removeEmptyParents = async (servers: readonly E2eServer[]) => {
+  for (const parent of new Set(servers.map((s) => dirname(s.dataDir)))) {
+    await rmdir(parent).catch(() => undefined);
+  }
+};
 
 /**
  * Copies the started database into `dataDir` (tests/support/started-template.ts), in a tsx
@@ -80,6 +87,7 @@ export async function startE2eServers(
       all.map(async (s) => (s.status === 'fulfilled' ? s.value.kill() : undefined)),
     );
     await Promise.all(servers.map((s) => rm(s.dataDir, { recursive: true, force: true })));
+    await removeEmptyParents(servers);
   };
   const failed = all.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed !== undefined) {
