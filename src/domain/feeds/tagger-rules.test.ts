@@ -578,6 +578,8 @@ describe('Tagger: places read by their qualifiers and the places around them (de
       country(more.madagascar, 'Madagascar', 'MG', 30_000_000),
       country(more.malaysia, 'Malaysia', 'MY', 34_000_000),
       place(town.terengganu, 'Terengganu', State, more.malaysia, 1_200_000),
+      country(43, 'Libya', 'LY', 7_000_000),
+      place(4301, 'Sabha', State, 43, 130_000),
     ],
     contextTags: [],
   });
@@ -655,6 +657,11 @@ describe('Tagger: places read by their qualifiers and the places around them (de
         'Hepatitis A',
         'Forty cases were confirmed, the Terengganu Health Department said.',
       ),
+    ).toEqual([more.malaysia]);
+    // A division's name closing another name is no place ('the Lok Sabha' is India's parliament,
+    // Sabha a Libyan district).
+    expect(
+      countriesOf('Encephalitis', 'The Lok Sabha member visited the hospital in Terengganu.'),
     ).toEqual([more.malaysia]);
     // Victoria is a division of Australia but a town elsewhere: inside a name it is no place.
     expect(

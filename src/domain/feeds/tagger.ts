@@ -663,13 +663,13 @@ export class Tagger {
     const ordinary =
       single && (ordinaryWords.has(word) || lowerWords.has(word) || first?.upper === true);
     // Inside a longer proper name ('Royal Victoria Infirmary') a name is no place, unless it is a
-    // division of one country only: a body named after its state sits in it ('Terengganu
-    // Hospital', 'Wyoming Game and Fish Department').
+    // division of one country only that opens the name: a body named after its state sits in it
+    // ('Terengganu Hospital', 'Wyoming Game and Fish Department'; not 'Lok Sabha').
     const oneCountryDivision =
       !ordinary &&
       places.some((p) => p.locationType === LocationType.State) &&
       places.every((p) => countryOf(p) === countryOf(places[0] as GazetteerPlace));
-    if (!oneCountryDivision && this.insideLongerName(tokens, m)) return null;
+    if (this.insideLongerName(tokens, m, oneCountryDivision)) return null;
     const qualified = this.qualifier(tokens, m.end);
     if (ordinary) {
       // 'North Region, Cameroon': the country named, and a qualifier beside the name.
@@ -706,10 +706,12 @@ export class Tagger {
    * Whether a place name is part of a longer proper name written around it ('Wadi Aldwasir',
    * 'Royal Victoria Infirmary', 'Franklin Park Conservatory'): a capitalised word joined to it by
    * a space only, that is neither a qualifier ('Kano State') nor a country ('Gdansk Poland').
+   * With `opensName`, only a word before counts ('Lok Sabha'; 'Terengganu Hospital' is allowed).
    */
-  private insideLongerName(tokens: readonly Token[], m: Mention): boolean {
+  private insideLongerName(tokens: readonly Token[], m: Mention, opensName = false): boolean {
     const next = tokens[m.end];
     if (
+      !opensName &&
       next?.spaced &&
       next.capitalised &&
       !next.upper &&
