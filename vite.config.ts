@@ -30,13 +30,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'workers/**/*.test.ts',
-      'server/**/*.test.ts',
-      'tests/api/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
     // Two files at once: vitest's default on 2 cores is one worker, which leaves a core idle
     // while a file waits on a spawned server or PostgreSQL. Every API test makes its own
     // database and port, so files share no state.
@@ -45,5 +38,34 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Migrated databases the test servers start from (PGlite tarball, PostgreSQL template).
     globalSetup: ['tests/support/database-templates.ts'],
+    // Three projects, one run (decision 0070). `shared`: the tests of pure code and of
+    // in-process databases, which mock nothing, stub no global and change no environment: a
+    // worker keeps its imported modules from one file to the next (`isolate: false`) instead
+    // of importing the domain, the engines and PGlite again for each file. `dom` (mocks,
+    // jsdom, fake timers) and `api` (whole servers, spawned processes) keep a fresh module
+    // graph per file. A file that starts to mock or stub belongs in `dom`.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: [
+            'src/domain/**/*.test.ts',
+            'workers/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['src/app/**/*.test.ts', 'src/features/**/*.test.ts', 'src/ui/**/*.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
+    ],
   },
 });
