@@ -13,7 +13,10 @@
  * (the API adds no locations), then the activity created and one case entry per place
  * committed through the API, so the server writes the Daily Totals as it always does.
  */
-import type { Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { launchBenchChromium } from './bench-chromium';
 import { sql } from 'drizzle-orm';
 import { loadServerConfig } from '@server/config';
@@ -159,6 +162,68 @@ async function timeOpen(page: Page, url: string): Promise<number> {
   );
 }
 
+/**
+ * BENCH_DETAILS_TRACE=1: one more open, printed as a waterfall of every request the page and its
+ * worker made (start and end after navigation start, ms), to split the detail call from the
+ * bootstrap.
+ */
+async function printWaterfall(
+  browser: Browser,
+  context: BrowserContext,
+  page: Page,
+  url: string,
+): Promise<void> {
+  const rows: { path: string; start: number; end: number }[] = [];
+  await page.goto('about:blank');
+  const t0 = Date.now();
+  const onFinished = (request: Request) => {
+    const timing = request.timing();
+    const start = timing.startTime - t0;
+    rows.push({
+      path: new URL(request.url()).pathname.slice(0, 80),
+      start,
+      end: start + Math.max(timing.responseEnd, 0),
+    });
+  };
+  context.on('requestfinished', onFinished);
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
+  });
+  const painted = await timeOpen(page, url);
+  const trace = await browser.stopTracing();
+  context.off('requestfinished', onFinished);
+  const tracePath = join(tmpdir(), 'ist-details-open.trace.json');
+  writeFileSync(tracePath, trace);
+  console.log(`  trace of the open: ${tracePath} (thread CPU per event: tdur)`);
+  for (const r of rows.sort((a, b) => a.start - b.start)) {
+    console.log(
+      `  ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)} ms  ${r.path}`,
+    );
+  }
+  console.log(`  first table painted at ${painted.toFixed(0)} ms after navigation start`);
+}
+
+/** BENCH_DETAILS_TRACE=1: the detail call alone, from Node (11 calls, the first apart). */
+async function printDetailCallTimes(baseUrl: string, token: string, activityId: number) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 11; i += 1) {
+    const t0 = performance.now();
+    const res = await fetch(
+      `${baseUrl}/api/diseaseactivities/${activityId}/countries/${benchCountryId}/numDays/5`,
+      { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
+    );
+    const body = await res.arrayBuffer();
+    bytes = body.byteLength;
+    if (i === 0) writeFileSync(join(tmpdir(), 'ist-details-detail.json'), Buffer.from(body));
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  const s = spread(times);
+  console.log(
+    `  detail call from Node: p50 ${s.p50.toFixed(0)} / p95 ${s.p95.toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KB`,
+  );
+}
+
 /** The recompute mark → the frame that paints the expected cumulative. */
 async function timeRecompute(page: Page, expected: string): Promise<number> {
   return page.evaluate(
@@ -201,6 +266,9 @@ export async function benchActivityDetailsInBrowser(
 ): Promise<DetailsBenchResult> {
   const activity = await createBigActivity(baseUrl, token, count);
   const url = `${baseUrl}/activity/${activity.diseaseActivityId}/${benchCountryId}`;
+  if (process.env['BENCH_DETAILS_TRACE'] === '1') {
+    await printDetailCallTimes(baseUrl, token, activity.diseaseActivityId);
+  }
   const browser = await launchBenchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
@@ -214,6 +282,8 @@ export async function benchActivityDetailsInBrowser(
       // The first load fills caches (code, lookups): kept apart from the figures.
       if (i > 0) openTimes.push(open);
     }
+    if (process.env['BENCH_DETAILS_TRACE'] === '1')
+      await printWaterfall(browser, context, page, url);
     // A case entry at the country: its cumulative follows the last committed one (20 + 0).
     await page.keyboard.press('a');
     await page.keyboard.press('c');
