@@ -29,10 +29,15 @@ async function foundCount(page: Page): Promise<number> {
 
 async function search(page: Page, text: string): Promise<number> {
   const box = page.getByRole('searchbox', { name: 'Search articles' });
+  // Listening before the text is typed: a search answered before a listener added after the
+  // fill was waited for until the test's timeout (seen twice under load).
+  const answered = page
+    .waitForResponse((r) => r.url().includes('/search/indexes/'))
+    .catch(() => undefined);
   await box.fill(text);
   // The count clears while a fresh search runs, then shows the new total.
   await expect(page.getByTestId('search-reading')).not.toBeEmpty();
-  await page.waitForResponse((r) => r.url().includes('/search/indexes/')).catch(() => undefined);
+  await answered;
   await expect(page.getByTestId('article-count')).toContainText('article(s) found');
   await page.waitForTimeout(400);
   return foundCount(page);
