@@ -6,7 +6,8 @@
  *    looked at its errors, `holdout` (added then, frozen before any rule changed) was run once at
  *    the end of the third round and is seen since; `holdout2` (frozen before the fourth round's
  *    rule changes) is measured only with `--holdout2`; it was run once at the end of round 4
- *    (decision 0073) and is seen since.
+ *    (decision 0073) and is seen since; `holdout3` (frozen before the fifth round's rule changes)
+ *    is measured only with `--holdout3`, once, at the end of round 5 (decision 0074).
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -31,7 +32,7 @@ export const corpusPath = 'tests/fixtures/band-outbreak-corpus.json';
 
 export interface CorpusItem {
   readonly id: string;
-  readonly split: 'dev' | 'test' | 'holdout' | 'holdout2';
+  readonly split: 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -262,11 +263,13 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 is measured only when asked (`--holdout2`), once a round of tuning is over.
+  // holdout2 and holdout3 are measured only when asked (`--holdout2`, `--holdout3`), once a round
+  // of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
     : ['dev', 'test', 'holdout'];
   if (process.argv.includes('--holdout2')) splits.push('holdout2');
+  if (process.argv.includes('--holdout3')) splits.push('holdout3');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
