@@ -725,3 +725,231 @@ describe('Tagger: places read by their qualifiers and the places around them (de
     ).toEqual([disease.covid]);
   });
 });
+
+describe('Tagger: round 5 rules (decision 0074)', () => {
+  const c = {
+    russia: 50,
+    indonesia: 51,
+    india: 52,
+    malaysia: 53,
+    unitedStates: 54,
+    portugal: 55,
+    jordan: 56,
+    israel: 57,
+    china: 58,
+    vietnam: 59,
+    venezuela: 60,
+    panama: 61,
+    cameroon: 62,
+    southAfrica: 63,
+  } as const;
+  const p = {
+    chuvashia: 5001,
+    moscowRegion: 5002,
+    moscowCity: 5003,
+    moscowIdaho: 5401,
+    bali: 5101,
+    baliIndia: 5201,
+    terengganu: 5301,
+    louisiana: 5402,
+    maine: 5403,
+    augusta: 5404,
+    lisbonDistrict: 5501,
+    lisbonCity: 5502,
+    hanoi: 5901,
+    northWestCameroon: 6201,
+    northWestSouthAfrica: 6301,
+  } as const;
+  const d = { rabies: 1, anthrax: 2, westNile: 3, influenza: 4, h5n1: 5, cholera: 6 } as const;
+  const division = (id: number, name: string, countryId: number, pop: number, iso: string) =>
+    ({ ...place(id, name, State, countryId, pop), isoCode: iso }) as GazetteerPlace;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.rabies, displayName: 'Rabies' },
+      { diseaseId: d.anthrax, displayName: 'Anthrax' },
+      { diseaseId: d.westNile, displayName: 'West Nile virus infection' },
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+      { diseaseId: d.h5n1, displayName: 'Avian influenza A(H5N1)' },
+      { diseaseId: d.cholera, displayName: 'Cholera' },
+    ],
+    places: [
+      country(c.russia, 'Russia', 'RU', 144_000_000),
+      // ISO 3166-2 writes the subject's Russian name; English reports write 'Chuvashia'.
+      division(p.chuvashia, 'Chuvashskaya Respublika', c.russia, 0, 'RU-CU'),
+      division(p.moscowRegion, 'Moscow', c.russia, 10_400_000, 'RU-MOW'),
+      place(p.moscowCity, 'Moscow', City, c.russia, 10_400_000),
+      place(p.moscowIdaho, 'Moscow', City, c.unitedStates, 25_000),
+      country(c.indonesia, 'Indonesia', 'ID', 277_000_000),
+      division(p.bali, 'Bali', c.indonesia, 830_000, 'ID-BA'),
+      country(c.india, 'India', 'IN', 1_430_000_000),
+      place(p.baliIndia, 'Bali', City, c.india, 300_000),
+      country(c.malaysia, 'Malaysia', 'MY', 34_000_000),
+      division(p.terengganu, 'Terengganu', c.malaysia, 0, 'MY-11'),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      division(p.louisiana, 'Louisiana', c.unitedStates, 4_600_000, 'US-LA'),
+      division(p.maine, 'Maine', c.unitedStates, 1_400_000, 'US-ME'),
+      place(p.augusta, 'Augusta', City, c.unitedStates, 19_000),
+      country(c.portugal, 'Portugal', 'PT', 10_300_000),
+      division(p.lisbonDistrict, 'Lisbon', c.portugal, 2_300_000, 'PT-11'),
+      place(p.lisbonCity, 'Lisbon', City, c.portugal, 520_000),
+      country(c.jordan, 'Jordan', 'JO', 11_300_000),
+      country(c.israel, 'Israel', 'IL', 9_800_000),
+      country(c.china, 'China', 'CN', 1_410_000_000),
+      country(c.vietnam, 'Vietnam', 'VN', 99_000_000),
+      place(p.hanoi, 'Hanoi', City, c.vietnam, 8_000_000),
+      country(c.venezuela, 'Venezuela', 'VE', 28_000_000),
+      country(c.panama, 'Panama', 'PA', 4_400_000),
+      country(c.cameroon, 'Cameroon', 'CM', 28_600_000),
+      division(p.northWestCameroon, 'North-West', c.cameroon, 2_000_000, 'CM-NW'),
+      country(c.southAfrica, 'South Africa', 'ZA', 60_000_000),
+      division(p.northWestSouthAfrica, 'North West', c.southAfrica, 4_100_000, 'ZA-NW'),
+    ],
+    contextTags: [],
+  });
+  const tags = (title: string, body: string) => t.tag(title, body);
+
+  it('leaves out a disease only ruled out, tested negative for, or named as absent', () => {
+    // Each of these articles names its disease once, and only to say it is not there.
+    expect(
+      tags('Horse deaths in Ontario', 'Vets were asked to rule out rabies in every horse.')
+        .diseaseIds,
+    ).toEqual([]);
+    expect(
+      tags('Dog bite in Hanoi', 'The dog was kept for ten days and tested negative for rabies.')
+        .diseaseIds,
+    ).toEqual([]);
+    expect(
+      tags('Foals tested', 'The laboratory said no anthrax spores were detected in the samples.')
+        .diseaseIds,
+    ).toEqual([]);
+    expect(
+      tags('Horses and mosquitoes', 'There have been no reported cases of West Nile virus so far.')
+        .diseaseIds,
+    ).toEqual([]);
+    expect(
+      tags('Bird deaths', 'Officials said it is not H5N1 and the farm stays open.').diseaseIds,
+    ).toEqual([]);
+    // 'No new cases of cholera' reports the outbreak, which is still there.
+    expect(
+      tags('Cholera update', 'The ministry reported no new cases of cholera in the camp.')
+        .diseaseIds,
+    ).toEqual([d.cholera]);
+    // A disease reported, then ruled out elsewhere, is still reported.
+    expect(
+      tags(
+        'Rabies in a calf',
+        'A calf tested positive for rabies on Monday. Vets rule out rabies in the other calves.',
+      ).diseaseIds,
+    ).toEqual([d.rabies]);
+  });
+
+  it('counts an abbreviation glossing a disease name as the same mention', () => {
+    // West Nile virus is named once, far down (a body mention weighs less than one in the lead,
+    // and is context): were its gloss counted too, it would weigh as much as a lead mention.
+    const filler = 'The village council met on Tuesday and the school stayed open. '.repeat(8);
+    const r = tags(
+      'Animal health',
+      `A dog tested positive for rabies in the village this week. ${filler}` +
+        'Officials also named West Nile virus ( WNV ) among the risks of the season.',
+    );
+    expect(r.diseaseIds).toEqual([d.rabies]);
+    expect(r.mentionedDiseaseIds).toEqual([d.rabies, d.westNile]);
+  });
+
+  it("reads an animal's influenza as no seasonal influenza", () => {
+    expect(tags('Equine influenza at a stable', '').diseaseIds).toEqual([]);
+    expect(tags('Canine flu spreads among shelter dogs', '').diseaseIds).toEqual([]);
+    expect(tags('Swine flu at the county fair', '').diseaseIds).toEqual([]);
+    expect(tags('Influenza cases rise as the flu season starts', '').diseaseIds).toEqual([
+      d.influenza,
+    ]);
+  });
+
+  it('reads a country named at a border as context', () => {
+    const r = tags(
+      'Cholera in Vietnam',
+      'Cholera cases rose in Hanoi and in a village near the border with China this week, ' +
+        'officials in Vietnam said.',
+    );
+    expect(r.countryIds).toEqual([c.vietnam]);
+    expect(r.mentionedCountryIds).toContain(c.china);
+  });
+
+  it('reads a compass word before a place as part of the report, not of a longer name', () => {
+    expect(
+      tags('Vibrio infections', 'Two bathers fell ill in the waters of Southwest Louisiana.')
+        .countryIds,
+    ).toEqual([c.unitedStates]);
+  });
+
+  it("does not read a landform named after a country as the country's report", () => {
+    expect(
+      tags(
+        'Cattle disease in Israel',
+        'Farms in Israel along the Jordan Valley reported cases; the Jordan river was low.',
+      ).countryIds,
+    ).toEqual([c.israel]);
+    expect(tags('Cattle disease', 'Cases were found in Jordan this week.').countryIds).toEqual([
+      c.jordan,
+    ]);
+  });
+
+  it('does not read the place in a disease named after it as a place', () => {
+    expect(
+      tags(
+        'Encephalitis in Panama',
+        'Doctors in Panama are testing for Venezuelan equine encephalitis in three children.',
+      ).countryIds,
+    ).toEqual([c.panama]);
+  });
+
+  it("reads Russia's subjects by their English names", () => {
+    expect(
+      tags('Anthrax in foals', 'The foals were moved to the Republic of Chuvashia last week.')
+        .countryIds,
+    ).toEqual([c.russia]);
+  });
+
+  it('weighs a place against rivals in other countries only, and a region above towns', () => {
+    // Moscow the city does not rival Moscow the region; a town of 25,000 in Idaho does not either.
+    expect(
+      tags('Rabies', 'Rabies cases rose in the suburbs of Moscow this year.').countryIds,
+    ).toEqual([c.russia]);
+    // Bali the province against an Indian town a third its size.
+    expect(tags('Rabies', 'Dogs are being vaccinated across Bali this month.').countryIds).toEqual([
+      c.indonesia,
+    ]);
+  });
+
+  it('reads a one-country division at the start of a sentence', () => {
+    expect(
+      tags('Hepatitis A', 'Twenty villagers fell ill. Terengganu health officials said so.')
+        .countryIds,
+    ).toEqual([c.malaysia]);
+  });
+
+  it('needs country and qualifier for a name of ordinary words only, such as North West', () => {
+    expect(tags('Rabies', 'Cases rose in the North West of Moscow this year.').countryIds).toEqual([
+      c.russia,
+    ]);
+    expect(
+      tags('Rabies', 'Cases rose in the North-West Region, Cameroon, this year.').countryIds,
+    ).toEqual([c.cameroon]);
+  });
+
+  it("leaves out a large city named alone when another country's places are what is reported", () => {
+    // Lisbon, Maine: nothing else places the report in Portugal; Maine and Augusta place it in
+    // the United States.
+    expect(
+      tags(
+        'Rabid fox',
+        'A fox bit a woman in front of her Lisbon home. The Maine health laboratory in Augusta ' +
+          'confirmed rabies, and Maine officials urged caution.',
+      ).countryIds,
+    ).toEqual([c.unitedStates]);
+    // Named alone, or beside Portugal, Lisbon is Lisbon.
+    expect(tags('Measles', 'Cases were confirmed in Lisbon this week.').countryIds).toEqual([
+      c.portugal,
+    ]);
+  });
+});

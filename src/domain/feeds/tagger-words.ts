@@ -91,9 +91,47 @@ export const travelCues: ReadonlySet<string> = new Set(
   (
     'travelled traveled travelling traveling traveler traveller travellers travelers returned ' +
     'returning visited visiting imported neighbouring neighboring bordering neighbour neighbor ' +
-    'unlike previously earlier compared'
+    'unlike previously earlier compared ' +
+    // 'near the border with China', 'on the border with Brazil' (round 5, decision 0074).
+    'border borders'
   ).split(' '),
 );
+
+/**
+ * Words just after a place that make it a neighbour named for where something lies ('the
+ * French-Belgian border', 'the Uganda border'): context, as the travel cues before a place.
+ */
+export const borderWords: ReadonlySet<string> = new Set(['border', 'borders', 'frontier']);
+
+/**
+ * Compass words that may come before a place name without making it part of a longer proper name
+ * ('southwest Louisiana', 'Northern Kerala'): the place is still meant (decision 0074). Names
+ * that begin with one ('South Sudan', 'West Virginia') are matched whole before this is asked.
+ */
+export const compassWords: ReadonlySet<string> = new Set(
+  (
+    'north south east west northeast northwest southeast southwest northern southern eastern ' +
+    'western central northeastern northwestern southeastern southwestern upstate downstate'
+  ).split(' '),
+);
+
+/**
+ * Landform words that, written capitalised right after a country's name, make the pair a
+ * landform's name ('the Jordan Valley', 'the Congo River', 'the Niger Delta'): a river or a valley
+ * named after a country (or the country after it) does not say the report is in that country.
+ */
+export const landformWords: ReadonlySet<string> = new Set(
+  (
+    'valley river basin delta lake mountains mountain hills highlands plateau gulf sea strait ' +
+    'rift forest desert'
+  ).split(' '),
+);
+
+/**
+ * The landform words that count after a country's name in lower case too ('the Jordan river', 'the
+ * Congo basin'): 'Kenya lake region' is rarer than a river written so.
+ */
+export const riverWords: ReadonlySet<string> = new Set(['river', 'valley', 'basin', 'delta']);
 
 /**
  * Nouns that make a disease name just before them part of a job title or a body's name, not a
@@ -129,8 +167,33 @@ export const nonH5n1Subtype = (word: string): boolean =>
 export const diseaseComparisonCues: ReadonlySet<string> = new Set(
   (
     'like unlike than similar resembling resembles mimicking mimics mimic versus vs such ' +
-    'excluded excluding ruled differential'
+    'excluded excluding ruled differential ' +
+    // Round 5 (decision 0074): 'to rule out rabies', 'tested negative for rabies', 'it is not
+    // dengue'.
+    'rule negative not'
   ).split(' '),
+);
+
+/**
+ * Words after 'no <disease>' that make it an absence ('no anthrax agent was detected', 'no
+ * cholera has been found'), read up to the end of the sentence. 'No new cases of cholera' is no
+ * absence of cholera (the outbreak is there), and is not read: 'no' must come just before the
+ * name.
+ */
+export const absenceWords: ReadonlySet<string> = new Set(
+  (
+    'detected found isolated identified confirmed registered recorded reported seen observed ' +
+    'present'
+  ).split(' '),
+);
+
+/**
+ * Words before 'influenza' or 'flu' that make it an animal's influenza (equine, canine, swine…),
+ * not the seasonal human influenza of the lookups (decision 0074). Avian influenza has names of
+ * its own, matched before this is asked.
+ */
+export const animalInfluenzaHosts: ReadonlySet<string> = new Set(
+  'equine canine feline swine porcine bovine horse dog cat pig'.split(' '),
 );
 
 /**

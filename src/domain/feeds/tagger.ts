@@ -6,15 +6,22 @@ import {
   nonPlacePhrases,
   supportingDiseaseNames,
 } from './tagger-disease-names';
+import { divisionExonyms } from './tagger-division-names';
 import {
+  absenceWords,
   airlineWords,
   animalCoronavirusQualifiers,
+  animalInfluenzaHosts,
   basedWords,
+  borderWords,
+  compassWords,
   diseaseComparisonCues,
   divisionWords,
   diseaseRoleNouns,
   nonH5n1Subtype,
+  landformWords,
   ordinaryWords,
+  riverWords,
   placeQualifiers,
   travelCues,
 } from './tagger-words';
@@ -198,6 +205,7 @@ export class Tagger {
       covid: idOf(ruleDiseases.covid),
       mers: idOf(ruleDiseases.mers),
       plague: idOf(ruleDiseases.plague),
+      influenza: idOf(ruleDiseases.influenza),
     };
     const generic = new Set(genericAvianInfluenzaNames.map(wordsOf));
     for (const d of dictionary.diseases) {
@@ -229,6 +237,8 @@ export class Tagger {
     const { names: countryNameLists, demonyms } = countryNames();
     for (const place of dictionary.places) {
       this.addPlace(place.name, place, false);
+      if (place.locationType === LocationType.State && place.isoCode)
+        for (const name of divisionExonyms[place.isoCode] ?? []) this.addPlace(name, place, false);
       if (place.locationType !== LocationType.Country) continue;
       const iso = place.isoCode ?? isoCodeOfCountryName(place.name);
       if (!iso) continue;
@@ -346,7 +356,7 @@ export class Tagger {
    * an unqualified 'coronavirus' is COVID-19 in an article of 2020 or later (or naming COVID-19,
    * SARS-CoV-2 or 2019-nCoV, or giving no year), MERS in one whose latest year is 2012–2019 (the
    * novel coronavirus of those years), none before; an animal's coronavirus ('porcine', 'canine
-   * enteric') is none.
+   * enteric') is none, and so is an animal's influenza ('equine influenza', decision 0074).
    */
   private diseaseRead(
     id: number,
@@ -355,7 +365,9 @@ export class Tagger {
     end: number,
     era: () => Era,
   ): number | null {
-    const { salmonellosis, typhoid, covid, mers } = this.ruleIds;
+    const { salmonellosis, typhoid, covid, mers, influenza } = this.ruleIds;
+    // 'equine influenza', 'canine flu', 'swine flu': an animal's influenza, not the seasonal one.
+    if (id === influenza && animalInfluenzaHosts.has(tokens[start - 1]?.word ?? '')) return null;
     if (id === salmonellosis) {
       for (let i = end; i < end + 4 && i < tokens.length; i += 1) {
         const word = tokens[i]?.word;
@@ -433,6 +445,8 @@ export class Tagger {
     let otherSubtypeRead = false;
     /** The disease a compound with 'plague' named ('sheep and goat plague'): a later bare 'plague' is it. */
     let plagueCompound: number | null = null;
+    /** Diseases named at least once without a cue (not only compared, ruled out or absent). */
+    const reported = new Set<number>();
     for (let at = 0; at < tokens.length;) {
       const found = this.matchAt(tokens, at);
       if (!found) {
@@ -465,6 +479,17 @@ export class Tagger {
         at = found.end;
         continue;
       }
+      // 'West Nile virus (WNV)': the abbreviation glossing a name is the same mention.
+      const last = mentions[mentions.length - 1];
+      if (
+        found.entry.kind === 'disease' &&
+        last?.entry.kind === 'disease' &&
+        last.end === at &&
+        last.entry.id === found.entry.id
+      ) {
+        at = found.end;
+        continue;
+      }
       let weight: number =
         at < titleTokens.length
           ? weights.title
@@ -476,11 +501,14 @@ export class Tagger {
       if (
         at >= bodyStart &&
         (precededByCue(tokens, at, travelCues) ||
+          (found.entry.kind === 'place' && borderWords.has(tokens[found.end]?.word ?? '')) ||
           (found.entry.kind === 'disease' &&
             (precededByCue(tokens, at, diseaseComparisonCues) ||
+              namedAbsent(tokens, at, found.end) ||
               precededByEarlierYear(tokens, at, eraOf))))
       )
         weight *= contextFactor;
+      else if (found.entry.kind === 'disease') reported.add(found.entry.id);
       mentions.push({ entry: found.entry, start: at, end: found.end, weight });
       at = found.end;
     }
@@ -549,10 +577,14 @@ export class Tagger {
     for (const countryId of countryIds) {
       for (const id of placesByCountry.get(countryId) ?? []) locationIds.push(id);
     }
+    // An article about an avian subtype outside the lookups ('H7 avian influenza') is not about
+    // H5N1 because it names H5N1 once, far down ('this is not the H5N1 strain'); nor is an
+    // article about a disease it only rules out or compares with ('a veterinarian's first
+    // obligation is to rule out rabies'; decision 0074).
+    const heaviest = ranked(diseaseWeight)[0];
+    const fallback = !otherSubtypeRead && heaviest !== undefined && reported.has(heaviest);
     return {
-      // An article about an avian subtype outside the lookups ('H7 avian influenza') is not
-      // about H5N1 because it names H5N1 once, far down ('this is not the H5N1 strain').
-      diseaseIds: about(diseaseWeight, aboutShare.disease, !otherSubtypeRead),
+      diseaseIds: about(diseaseWeight, aboutShare.disease, fallback),
       locationIds,
       countryIds,
       contextTagIds: [...tags],
@@ -580,6 +612,14 @@ export class Tagger {
     if (after && airlineWords.has(after.word)) return null;
     const before = tokens[m.start - 1];
     if (before?.word === 'air' && before.capitalised && tokens[m.start]?.spaced) return null;
+    // 'the Jordan Valley', 'the Congo River': a landform named after the country (decision 0074).
+    if (
+      after?.spaced &&
+      (after.capitalised || riverWords.has(after.word)) &&
+      landformWords.has(after.word) &&
+      entry.places.some((p) => p.locationType === LocationType.Country)
+    )
+      return null;
     const places = this.byQualifiers(entry, tokens, m);
     if (places.length === 0) return null;
     return this.resolveAmong({ ...entry, places }, tokens, m, named, lowerWords, townCountries);
@@ -660,8 +700,11 @@ export class Tagger {
     const single = m.end - m.start === 1;
     const word = tokens[m.start]?.word ?? '';
     const first = tokens[m.start];
-    const ordinary =
-      single && (ordinaryWords.has(word) || lowerWords.has(word) || first?.upper === true);
+    // A name of several words that are all ordinary ('North West', 'Central Region') is as
+    // ordinary as one of them (decision 0074).
+    const ordinary = single
+      ? ordinaryWords.has(word) || lowerWords.has(word) || first?.upper === true
+      : allOrdinary(tokens, m.start, m.end);
     // Inside a longer proper name ('Royal Victoria Infirmary') a name is no place, unless it is a
     // division of one country only that opens the name: a body named after its state sits in it
     // ('Terengganu Hospital', 'Wyoming Game and Fish Department'; not 'Lok Sabha').
@@ -689,17 +732,33 @@ export class Tagger {
     // Unqualified: written capitalised where a capital means something (not only at a
     // sentence's start), and either a name only one country's places bear (most names outside
     // English: 'Nizhnevartovsk', 'Muzaffarpur') or a large place with no rival a third its size.
-    if (single && first?.sentenceStart) return null;
-    const [top, second] = places;
+    const [top] = places;
     if (!top) return null;
     const oneCountry = places.every((p) => countryOf(p) === countryOf(top));
-    // A first-level division's name is no ordinary town's: it counts as a large place does.
-    const division = places.some((p) => p.locationType === LocationType.State);
-    if (oneCountry)
-      return { place: top, weak: !division && top.population < unqualifiedPopulation };
+    // A first-level division's name is no ordinary town's: it counts as a large place does,
+    // unless a city bears it too ('Lisbon', 'Moscow': the city is what is usually meant, and it
+    // is weak as any city named alone; decision 0074).
+    const division =
+      places.some((p) => p.locationType === LocationType.State) &&
+      !places.some((p) => p.locationType === LocationType.City && countryOf(p) === countryOf(top));
+    // At a sentence's start a capital proves nothing, except for a name only one country's
+    // divisions bear that is no word of the article ('Terengganu Health director said'; decision
+    // 0074): ordinary and lower-case words were set aside above.
+    if (single && first?.sentenceStart && !(oneCountry && division)) return null;
+    // A city counted on its name alone is weak, however large: when its country has no other
+    // support and another country has, it is a namesake or a context mention ('Lisbon' beside
+    // Maine and Augusta; decision 0074), and `supportedTowns` leaves it out.
+    if (oneCountry) return { place: top, weak: !division };
     if (top.population < unqualifiedPopulation) return null;
-    if (second && second.population * 3 > top.population) return null;
-    return strong(top);
+    // The rival is the largest place of another country: Moscow the city does not rival Moscow the
+    // region (decision 0074). A first-level division needs only to outnumber towns of another
+    // country ('Bali' the Indonesian province against an Indian town of 300,000).
+    const rival = places.find((p) => countryOf(p) !== countryOf(top));
+    const topIsDivision = top.locationType === LocationType.State;
+    const rivalIsTown = rival?.locationType === LocationType.City;
+    if (rival && rival.population * (topIsDivision && rivalIsTown ? 1 : 3) > top.population)
+      return null;
+    return { place: top, weak: !division };
   }
 
   /**
@@ -726,7 +785,9 @@ export class Tagger {
       before?.capitalised === true &&
       !before.sentenceStart &&
       !before.upper &&
-      !joiningWords.has(before.word)
+      !joiningWords.has(before.word) &&
+      // 'Southwest Louisiana', 'Northern Kerala': a direction within the place (decision 0074).
+      !compassWords.has(before.word)
     );
   }
 
@@ -811,8 +872,8 @@ const strong = (place: GazetteerPlace | null | undefined): Resolved | null =>
 const unsupportedPopulation = 100_000;
 
 /**
- * The weak towns (decision 0073: one country's town, under 500,000, its country not named) that
- * count: those whose country something else in the article supports (the country named, a
+ * The weak towns (decision 0073: one country's town, under 500,000, its country not named; since
+ * decision 0074 any city counted on its name alone, however large) that count: those whose country something else in the article supports (the country named, a
  * demonym, a division, a qualified or large place, or another town of it); when no other country
  * has such support, those of 100,000 people or more, and the smaller ones unless a town of
  * 100,000 or more places the article in another country (then the weights decide). 'Blackburn'
@@ -895,6 +956,37 @@ function precededByCue(tokens: readonly Token[], at: number, cues: ReadonlySet<s
   return false;
 }
 
+/** Whether every word of a name is an ordinary word ('north west'). */
+function allOrdinary(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) if (!ordinaryWords.has(tokens[i]?.word ?? '')) return false;
+  return true;
+}
+
+/** Words between 'no' and a disease's name that keep it an absence ('no reported cases of'). */
+const absenceFillers: ReadonlySet<string> = new Set(
+  'reported confirmed known documented cases case of human locally acquired'.split(' '),
+);
+
+/**
+ * Whether a disease is named as absent: 'no' just before its name and a word of finding later in
+ * the sentence ('no anthrax agent or genome fragments were detected'), or 'no' before words
+ * of cases only ('no reported cases of West Nile virus'; decision 0074).
+ */
+function namedAbsent(tokens: readonly Token[], start: number, end: number): boolean {
+  // 'no reported cases of West Nile virus', 'no confirmed human case of rabies': an absence.
+  // 'No new cases of cholera' reports an outbreak still there, so 'new' is no such word.
+  let before = start - 1;
+  while (before > start - 6 && absenceFillers.has(tokens[before]?.word ?? '')) before -= 1;
+  if (before < start - 1 && tokens[before]?.word === 'no') return true;
+  if (tokens[start - 1]?.word !== 'no') return false;
+  for (let i = end; i < end + 15 && i < tokens.length; i += 1) {
+    const token = tokens[i];
+    if (!token || token.sentenceStart) return false;
+    if (absenceWords.has(token.word)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a year before the article's latest comes in the three words before a disease mention:
  * an earlier outbreak named for history ('the 2014 Ebola epidemic', 'since 2019, cholera').
@@ -924,6 +1016,7 @@ const ruleDiseases = {
   covid: 'COVID-19',
   mers: 'Middle East respiratory syndrome (MERS)',
   plague: 'Plague',
+  influenza: 'Influenza (seasonal)',
 } as const;
 
 /** When an article was written, as far as its text says: the latest year it writes, and whether it names COVID-19 itself. */
