@@ -790,7 +790,7 @@ describe('Tagger: round 5 rules (decision 0074)', () => {
       division(p.maine, 'Maine', c.unitedStates, 1_400_000, 'US-ME'),
       place(p.augusta, 'Augusta', City, c.unitedStates, 19_000),
       country(c.portugal, 'Portugal', 'PT', 10_300_000),
-      division(p.lisbonDistrict, 'Lisbon', c.portugal, 2_300_000, 'PT-11'),
+      division(p.lisbonDistrict, 'Lisbon', c.portugal, 1_180_000, 'PT-11'),
       place(p.lisbonCity, 'Lisbon', City, c.portugal, 520_000),
       country(c.jordan, 'Jordan', 'JO', 11_300_000),
       country(c.israel, 'Israel', 'IL', 9_800_000),
@@ -866,13 +866,13 @@ describe('Tagger: round 5 rules (decision 0074)', () => {
   });
 
   it('reads a country named at a border as context', () => {
-    const r = tags(
-      'Cholera in Vietnam',
-      'Cholera cases rose in Hanoi and in a village near the border with China this week, ' +
-        'officials in Vietnam said.',
-    );
+    // Vietnam and China are each named once, in the lead: only the border makes China context.
+    const r = tags('', 'Cholera cases rose in Vietnam near the border with China this week.');
     expect(r.countryIds).toEqual([c.vietnam]);
-    expect(r.mentionedCountryIds).toContain(c.china);
+    expect(r.mentionedCountryIds).toEqual([c.vietnam, c.china]);
+    expect(tags('', 'Cholera cases rose in Vietnam along the China border.').countryIds).toEqual([
+      c.vietnam,
+    ]);
   });
 
   it('reads a compass word before a place as part of the report, not of a longer name', () => {
@@ -897,9 +897,9 @@ describe('Tagger: round 5 rules (decision 0074)', () => {
   it('does not read the place in a disease named after it as a place', () => {
     expect(
       tags(
-        'Encephalitis in Panama',
+        '',
         'Doctors in Panama are testing for Venezuelan equine encephalitis in three children.',
-      ).countryIds,
+      ).mentionedCountryIds,
     ).toEqual([c.panama]);
   });
 
@@ -943,8 +943,9 @@ describe('Tagger: round 5 rules (decision 0074)', () => {
     expect(
       tags(
         'Rabid fox',
-        'A fox bit a woman in front of her Lisbon home. The Maine health laboratory in Augusta ' +
-          'confirmed rabies, and Maine officials urged caution.',
+        'A fox bit a woman in front of her Lisbon home. The Lisbon police chief shot the fox. ' +
+          'The Maine health laboratory in Augusta confirmed rabies, and Maine officials urged ' +
+          'caution.',
       ).countryIds,
     ).toEqual([c.unitedStates]);
     // Named alone, or beside Portugal, Lisbon is Lisbon.
