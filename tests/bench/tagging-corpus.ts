@@ -7,7 +7,8 @@
  *    the end of the third round and is seen since; `holdout2` (frozen before the fourth round's
  *    rule changes) is measured only with `--holdout2`; it was run once at the end of round 4
  *    (decision 0073) and is seen since; `holdout3` (frozen before the fifth round's rule changes)
- *    is measured only with `--holdout3`, once, at the end of round 5 (decision 0074).
+ *    is measured only with `--holdout3`; it was run once at the end of round 5 (decision 0074)
+ *    and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
