@@ -14,6 +14,7 @@ import {
   countTabPresses,
   tabPresses,
 } from '../support/mouse-events';
+import { literalPattern } from '../support/literal-pattern';
 
 /**
  * Issue 31, "Where the keys stop", from the keys alone (zero mouse events and zero Tab presses,
@@ -178,9 +179,7 @@ test('an analyst day from the keys: activity search, Search/Add, traveller with 
   for (let step = 0; step <= originAt; step++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   // Chosen, and the focus moved on to Notes like any other field's Enter.
-  await expect(originBox).toHaveValue(
-    new RegExp(`^${origin.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
-  );
+  await expect(originBox).toHaveValue(new RegExp(`^${literalPattern(origin.name)}`));
   const originChosen = await originBox.inputValue();
   const notes = traveller.getByRole('textbox', { name: 'Notes' });
   await expect(notes).toBeFocused();

@@ -10,6 +10,7 @@ import {
   shown,
   type ApiSession,
 } from './activity-details-setup';
+import { literalPattern } from '../support/literal-pattern';
 
 /**
  * The location search service on the details screen (spec 000 §7, §9; spec 001 §2, §3, §5), in
@@ -216,7 +217,7 @@ test('Search/Add never offers a location the activity already has', async ({ pag
   const sameName = inCountry.filter(
     (p) => p.id !== target.id && p.displayName === target.displayName && matches(p, typed),
   ).length;
-  const exact = new RegExp(`^${target.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const exact = new RegExp(`^${literalPattern(target.displayName)}$`);
   await expect(found.filter({ hasText: exact })).toHaveCount(Math.min(sameName, 10));
   await page.screenshot({ path: 'screenshots/search-add-excludes-added.png' });
 });

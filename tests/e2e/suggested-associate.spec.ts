@@ -10,6 +10,7 @@ import {
   type ApiSession,
 } from './activity-details-setup';
 import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
+import { literalPattern } from '../support/literal-pattern';
 
 /**
  * Suggested mode's Associate for real (spec 000 §2 column 8, issue 15): two analyst-added
@@ -83,7 +84,7 @@ test('associating two suggested articles links them to the activity; the suggest
   await page.getByRole('combobox').fill('suggested actions');
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: /Suggested actions/ });
-  const row = panel.getByRole('button', { name: new RegExp(label) });
+  const row = panel.getByRole('button', { name: new RegExp(literalPattern(label)) });
   await expect(row).toContainText('Update · 2 articles');
   await row.focus();
   await page.keyboard.press('Enter');
@@ -94,7 +95,9 @@ test('associating two suggested articles links them to the activity; the suggest
   // Suggested mode: both associated with l, linked with Shift+L.
   await expect(page.getByText(`Suggested articles for ${label}`)).toBeVisible();
   await expect(page.getByTestId('associated-count')).toHaveText('0 of 2 associated');
-  await expect(page.getByRole('row', { name: new RegExp(titles[0] ?? '') })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: new RegExp(literalPattern(titles[0] ?? '')) }),
+  ).toBeVisible();
   await page.locator('body').press('j');
   await page.keyboard.press('l');
   await page.keyboard.press('j');
