@@ -6,9 +6,8 @@ import { defaultPath, type RouteMatch } from '@/app/routes';
 
 // Feature screens are separate chunks: the first load carries only the shell.
 const ActivityIndexScreen = lazy(() => import('@/features/activities/activity-index-screen'));
-const ActivityDetailsScreen = lazy(
-  () => import('@/features/activities/details/activity-details-screen'),
-);
+const activityDetailsCode = () => import('@/features/activities/details/activity-details-screen');
+const ActivityDetailsScreen = lazy(activityDetailsCode);
 const ArticleIndexScreen = lazy(() => import('@/features/articles/index/article-index-screen'));
 const ArticleDetailsScreen = lazy(() => import('@/features/articles/article-details-screen'));
 const FeedSourcesScreen = lazy(() => import('@/features/feeds/feed-sources-screen'));
@@ -30,6 +29,18 @@ export function RouteView({
   readonly match: RouteMatch;
   readonly pathname: string;
 }) {
+  // The details screen's activity is asked for as the route is entered, beside the screen's
+  // code, not once React shows the screen (issue 31: React holds a lazily loaded screen back up
+  // to 300 ms after its loading fallback).
+  const details = match.id === 'activityDetails' ? match.params : null;
+  const activityParam = details?.diseaseActivityIdParam;
+  const countryParam = details?.countryIdParam;
+  useEffect(() => {
+    if (activityParam === undefined || countryParam === undefined) return;
+    void activityDetailsCode().then((code) =>
+      code.preloadDetails({ diseaseActivityIdParam: activityParam, countryIdParam: countryParam }),
+    );
+  }, [activityParam, countryParam]);
   const screen = (() => {
     switch (match.id) {
       case 'home':

@@ -13,9 +13,17 @@ export const formatDay = (day: string | null) =>
 /** An ISO timestamp as 'YYYY/MM/DD hh:mm a' in the analyst's time zone; '' when absent. */
 export function formatDateTime(iso: string | null): string {
   if (iso === null || iso === '') return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'yyyy/MM/dd hh:mm a') : '';
+  let shown = formattedTimes.get(iso);
+  if (shown === undefined) {
+    const date = parseISO(iso);
+    shown = isValid(date) ? format(date, 'yyyy/MM/dd hh:mm a') : '';
+    // Rows of one commit share its timestamp: a table of them formats it once (issue 31).
+    if (formattedTimes.size >= 1000) formattedTimes.clear();
+    formattedTimes.set(iso, shown);
+  }
+  return shown;
 }
+const formattedTimes = new Map<string, string>();
 
 const numbers = new Intl.NumberFormat('en');
 

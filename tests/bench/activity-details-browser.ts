@@ -32,7 +32,11 @@ export interface Spread {
 
 export interface DetailsBenchResult {
   readonly locations: number;
+  /** The first full page load of the activity (code, lookups and database not yet warm). */
+  readonly coldOpen: number;
   readonly open: Spread;
+  /** Opened from the activity index inside the app: the bootstrap already done. */
+  readonly inAppOpen: Spread;
   readonly recomputeToPaint: Spread;
 }
 
@@ -89,7 +93,7 @@ async function api(
 }
 
 /** A new activity in the bench country with one committed case entry per place (and the country). */
-async function createBigActivity(baseUrl: string, token: string, count: number) {
+export async function createBigActivity(baseUrl: string, token: string, count: number) {
   const lookups = (await api(baseUrl, token, 'GET', '/lookups')).json as {
     diseases: { diseaseId: number; speciesIds: number[] }[];
   };
@@ -163,6 +167,39 @@ async function timeOpen(page: Page, url: string): Promise<number> {
 }
 
 /**
+ * An open from inside the app, as a link or the palette does it (src/app/router.ts: pushState,
+ * then the router is told): from the navigation to the frame after the first location table is
+ * painted. Starts on the activity index, so the details screen mounts afresh and loads the
+ * activity again.
+ */
+async function timeInAppOpen(page: Page, path: string): Promise<number> {
+  await page.evaluate(() => {
+    history.pushState(null, '', '/activity');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.locator('[data-testid="location-table"]').first().waitFor({ state: 'detached' });
+  // The index settled: its own requests are not timed with the open.
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    (to) =>
+      new Promise<number>((resolve) => {
+        const started = performance.now();
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+        const check = () => {
+          if (document.querySelector('[data-testid="location-table"]')) {
+            requestAnimationFrame(() => resolve(performance.now() - started));
+            return;
+          }
+          requestAnimationFrame(check);
+        };
+        check();
+      }),
+    path,
+  );
+}
+
+/**
  * BENCH_DETAILS_TRACE=1: one more open, printed as a waterfall of every request the page and its
  * worker made (start and end after navigation start, ms), to split the detail call from the
  * bootstrap.
@@ -187,7 +224,15 @@ async function printWaterfall(
   };
   context.on('requestfinished', onFinished);
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'blink',
+      ...(process.env['BENCH_DETAILS_PROFILE'] === '1'
+        ? ['disabled-by-default-v8.cpu_profiler']
+        : []),
+    ],
   });
   const painted = await timeOpen(page, url);
   const trace = await browser.stopTracing();
@@ -277,10 +322,16 @@ export async function benchActivityDetailsInBrowser(
     const page = await context.newPage();
     await signInInBrowser(page, baseUrl);
     const openTimes: number[] = [];
+    let coldOpen = NaN;
     for (let i = 0; i < opens; i += 1) {
       const open = await timeOpen(page, url);
       // The first load fills caches (code, lookups): kept apart from the figures.
       if (i > 0) openTimes.push(open);
+      else coldOpen = open;
+    }
+    const inAppTimes: number[] = [];
+    for (let i = 0; i < opens - 1; i += 1) {
+      inAppTimes.push(await timeInAppOpen(page, new URL(url).pathname));
     }
     if (process.env['BENCH_DETAILS_TRACE'] === '1')
       await printWaterfall(browser, context, page, url);
@@ -299,7 +350,9 @@ export async function benchActivityDetailsInBrowser(
     }
     return {
       locations: count,
+      coldOpen,
       open: spread(openTimes),
+      inAppOpen: spread(inAppTimes),
       recomputeToPaint: spread(samples),
     };
   } finally {

@@ -365,7 +365,12 @@ async function recordActivityDetailsInBrowser(dataDir: string) {
     await server.ready;
     const token = (await signIn(baseUrl, 'analyst-amara')).accessToken;
     const loadBefore = loadavg()[0] ?? 0;
-    const result = await benchActivityDetailsInBrowser(baseUrl, token, detailsLocations);
+    const result = await benchActivityDetailsInBrowser(
+      baseUrl,
+      token,
+      detailsLocations,
+      Number(process.env['BENCH_DETAILS_OPENS'] ?? 7),
+    );
     const loadAfter = loadavg()[0] ?? 0;
     record(
       'details screen in Chromium: machine load average (1 min) before / after',
@@ -374,6 +379,11 @@ async function recordActivityDetailsInBrowser(dataDir: string) {
     record(
       `details: open an activity of ${result.locations} locations, navigation start to first table painted, p50 / p95 / max (${result.open.n} loads)`,
       spreadText(result.open),
+    );
+    record(`details: the same, the first (cold) load`, `${result.coldOpen.toFixed(0)} ms`);
+    record(
+      `details: open it from the activity index inside the app, navigation to first table painted, p50 / p95 / max (${result.inAppOpen.n} opens)`,
+      spreadText(result.inAppOpen),
     );
     record(
       `details: a case cell typed, recompute sent (after the spec's 1000 ms debounce) to recomputed cumulative painted, p50 / p95 / max (${result.recomputeToPaint.n} values)`,

@@ -239,7 +239,7 @@ export async function activityDetail(
     lastEntryDate,
     propagationUptoDate: pendingCollection?.propagationUptoDate ?? null,
     locations: locationRows.map((l) => ({ ...l, ancestorIds: ancestorsOf(l.id) })),
-    reports: await toReportJson(db, rows),
+    reports: toReportJson(rows),
     version: activity.version,
   };
 }

@@ -25,7 +25,7 @@ export async function descriptionReport(
     db,
     activityReports(activityId, eq(reports.id, reportId), eq(reports.type, EntryType.DESCRIPTION)),
   );
-  const [report] = await toReportJson(db, rows);
+  const [report] = toReportJson(rows);
   if (report === undefined) return undefined;
   const versions = await db
     .select({

@@ -45,7 +45,7 @@ export async function reportsFromDate(
       numDays === undefined ? undefined : gte(reports.reportedOn, addDays(caseDate, -numDays)),
     ),
   );
-  const json = await toReportJson(db, rows);
+  const json = toReportJson(rows);
   const of = (...types: EntryType[]) => ordered(json.filter((r) => types.includes(r.type)));
   return {
     processedCases: of(EntryType.PROCESSED, EntryType.CASE_DATA, EntryType.AUTO_SURVEILLANCE),

@@ -113,7 +113,7 @@ export const activityReportRoutes: FastifyPluginAsync<ActivityReportsDeps> = asy
         throw new ApiError(404, [messages.diseaseActivityNotFound(activityId)]);
       }
       const rows = await selectReports(db, activityReports(activityId, eq(reports.id, caseId)));
-      const [report] = await toReportJson(db, rows);
+      const [report] = toReportJson(rows);
       if (report === undefined) throw new ApiError(404, [messages.reportNotFound(caseId)]);
       return report;
     },

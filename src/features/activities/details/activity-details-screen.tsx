@@ -13,7 +13,9 @@ import { CommitBar } from './commit-bar';
 import { DetailsHeader } from './details-header';
 import { useActivityDetailsCommands } from './details-commands';
 import {
+  activityKeyOfRoute,
   closeDetails,
+  enterDetails,
   openDetails,
   setEntriesSubTab,
   setPage,
@@ -29,6 +31,7 @@ import {
 } from './location-order';
 import { LocationPanel } from './location-panel';
 import { LocationTable } from './location-table';
+import { useTablesRendered } from './first-tables';
 import { PrecheckPanel } from './precheck-panel';
 import { WarningsPanel } from './warnings-panel';
 import { AssessmentsTabSlot } from './assessments/assessments-slot';
@@ -151,6 +154,7 @@ function EntriesTab() {
 function EntriesTable({ inputRef }: { readonly inputRef: RefObject<HTMLInputElement | null> }) {
   const { detail } = useDetails();
   const shown = useShownLocations();
+  const rendered = useTablesRendered(shown.items.length, detail !== null);
   if (detail === null) return null;
   return (
     <>
@@ -190,7 +194,9 @@ function EntriesTable({ inputRef }: { readonly inputRef: RefObject<HTMLInputElem
           description="No location matches the filter and the view."
         />
       ) : (
-        shown.items.map((location) => <LocationTable key={location.id} location={location} />)
+        shown.items
+          .slice(0, rendered)
+          .map((location) => <LocationTable key={location.id} location={location} />)
       )}
     </>
   );
@@ -256,24 +262,25 @@ function DetailsBody({
 }
 
 /** /activity/:diseaseActivityIdParam/:countryIdParam — the details page (spec 001 §2). */
+/** The route's preload (src/app/route-view.tsx): the activity asked for beside this code. */
+export { preloadDetails } from './details-store';
+
 export default function ActivityDetailsScreen({
   diseaseActivityIdParam,
   countryIdParam,
 }: ActivityDetailsScreenProps) {
-  const diseaseActivityId = Number(diseaseActivityIdParam);
-  const countryId = Number(countryIdParam);
-  const valid =
-    Number.isInteger(diseaseActivityId) &&
-    diseaseActivityId > 0 &&
-    Number.isInteger(countryId) &&
-    countryId > 0;
+  const key = activityKeyOfRoute({ diseaseActivityIdParam, countryIdParam });
+  const diseaseActivityId = key?.diseaseActivityId ?? 0;
+  const countryId = key?.countryId ?? 0;
+  const valid = key !== null;
   // The activity is asked for as soon as the engine is ready, beside the lookups rather than
-  // after them (issue 31: the first table of a 1,000-location activity painted sooner).
+  // after them (issue 31); the route has usually asked already (preloadDetails), and this
+  // joins that call.
   useEffect(() => {
     if (!valid) return;
     let live = true;
     void whenEngineReady().then(() => {
-      if (live) void openDetails({ diseaseActivityId, countryId });
+      if (live) void enterDetails({ diseaseActivityId, countryId });
     });
     return () => {
       live = false;

@@ -16,6 +16,11 @@ import type { EntryView, LocationOrder } from './location-order';
  */
 export interface DetailsWork {
   loadSequence: number;
+  /**
+   * The open in flight and the activity it loads (`${activityId}/${countryId}`): a second
+   * open of the same activity (the route's preload, then the screen) joins it.
+   */
+  opening: { readonly key: string; readonly done: Promise<void> } | null;
   recomputeTimer: ReturnType<typeof setTimeout> | undefined;
   recomputeSequence: number;
   precheckTimer: ReturnType<typeof setTimeout> | undefined;
@@ -122,6 +127,7 @@ export const detailsStore = proxy<DetailsState>({
   ...initialDetailsState(),
   work: ref<DetailsWork>({
     loadSequence: 0,
+    opening: null,
     recomputeTimer: undefined,
     recomputeSequence: 0,
     precheckTimer: undefined,

@@ -9,7 +9,13 @@ export {
   type LocationHistory,
   type ValidationState,
 } from './details-state';
-export { closeDetails, openDetails } from './details-loading';
+export {
+  activityKeyOfRoute,
+  closeDetails,
+  enterDetails,
+  openDetails,
+  preloadDetails,
+} from './details-loading';
 export {
   addLocation,
   collapseAllTables,
