@@ -211,7 +211,7 @@ async function printWaterfall(
   url: string,
 ): Promise<void> {
   const rows: { path: string; start: number; end: number }[] = [];
-  await page.goto('about:blank');
+  if (process.env['BENCH_DETAILS_TRACE'] !== 'inApp') await page.goto('about:blank');
   const t0 = Date.now();
   const onFinished = (request: Request) => {
     const timing = request.timing();
@@ -234,7 +234,11 @@ async function printWaterfall(
         : []),
     ],
   });
-  const painted = await timeOpen(page, url);
+  // BENCH_DETAILS_TRACE=inApp: the traced open is one from the activity index inside the app.
+  const inApp = process.env['BENCH_DETAILS_TRACE'] === 'inApp';
+  const painted = inApp
+    ? await timeInAppOpen(page, new URL(url).pathname)
+    : await timeOpen(page, url);
   const trace = await browser.stopTracing();
   context.off('requestfinished', onFinished);
   const tracePath = join(tmpdir(), 'ist-details-open.trace.json');
@@ -311,7 +315,7 @@ export async function benchActivityDetailsInBrowser(
 ): Promise<DetailsBenchResult> {
   const activity = await createBigActivity(baseUrl, token, count);
   const url = `${baseUrl}/activity/${activity.diseaseActivityId}/${benchCountryId}`;
-  if (process.env['BENCH_DETAILS_TRACE'] === '1') {
+  if (['1', 'inApp'].includes(process.env['BENCH_DETAILS_TRACE'] ?? '')) {
     await printDetailCallTimes(baseUrl, token, activity.diseaseActivityId);
   }
   const browser = await launchBenchChromium();
@@ -333,7 +337,7 @@ export async function benchActivityDetailsInBrowser(
     for (let i = 0; i < opens - 1; i += 1) {
       inAppTimes.push(await timeInAppOpen(page, new URL(url).pathname));
     }
-    if (process.env['BENCH_DETAILS_TRACE'] === '1')
+    if (['1', 'inApp'].includes(process.env['BENCH_DETAILS_TRACE'] ?? ''))
       await printWaterfall(browser, context, page, url);
     // A case entry at the country: its cumulative follows the last committed one (20 + 0).
     await page.keyboard.press('a');
