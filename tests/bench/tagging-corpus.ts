@@ -8,7 +8,8 @@
  *    rule changes) is measured only with `--holdout2`; it was run once at the end of round 4
  *    (decision 0073) and is seen since; `holdout3` (frozen before the fifth round's rule changes)
  *    is measured only with `--holdout3`; it was run once at the end of round 5 (decision 0074)
- *    and is seen since.
+ *    and is seen since; `holdout4` (frozen before the sixth round's rule changes) is measured
+ *    only with `--holdout4`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -33,7 +34,7 @@ export const corpusPath = 'tests/fixtures/band-outbreak-corpus.json';
 
 export interface CorpusItem {
   readonly id: string;
-  readonly split: 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3';
+  readonly split: 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -264,13 +265,14 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 and holdout3 are measured only when asked (`--holdout2`, `--holdout3`), once a round
-  // of tuning is over.
+  // holdout2, holdout3 and holdout4 are measured only when asked (`--holdout2`, `--holdout3`,
+  // `--holdout4`), once a round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
     : ['dev', 'test', 'holdout'];
   if (process.argv.includes('--holdout2')) splits.push('holdout2');
   if (process.argv.includes('--holdout3')) splits.push('holdout3');
+  if (process.argv.includes('--holdout4')) splits.push('holdout4');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
