@@ -44,26 +44,28 @@ const fullName = (given: string | null, family: string | null) =>
   given === null && family === null ? null : `${given ?? ''} ${family ?? ''}`.trim();
 
 /**
- * A reader of a table's rows from their `row_to_json`: each column read by its SQL name and
- * mapped as Drizzle maps the driver's value (a timestamp's text to a Date; dates stay text).
+ * A table's whole row as one JSON array the database builds (its columns in Drizzle's order:
+ * no column name repeated per row, as `row_to_json` would), and its reader: each value mapped
+ * as Drizzle maps the driver's value (a timestamp's text to a Date; dates stay text).
  */
-function jsonRowReader<T extends Table>(table: T) {
-  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({
-    key,
-    name: column.name,
-    column,
-  }));
-  return (json: Readonly<Record<string, unknown>>): T['$inferSelect'] => {
+function jsonRowOf<T extends Table>(table: T) {
+  const columns = Object.entries(getTableColumns(table));
+  const select = sql`json_build_array(${sql.join(
+    columns.map(([, column]) => column),
+    sql`, `,
+  )})`;
+  const read = (values: readonly unknown[]): T['$inferSelect'] => {
     const row: Record<string, unknown> = {};
-    for (const { key, name, column } of columns) {
-      const value = json[name];
+    columns.forEach(([key, column], i) => {
+      const value = values[i];
       row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-    }
+    });
     return row as T['$inferSelect'];
   };
+  return { select, read };
 }
-const reportOfJson = jsonRowReader(reports);
-const collectionOfJson = jsonRowReader(reportCollections);
+const reportJsonRow = jsonRowOf(reports);
+const collectionJsonRow = jsonRowOf(reportCollections);
 
 /**
  * Reports matching `where`, ordered by location, day and id, with collection and users. Read
@@ -75,7 +77,7 @@ export async function selectReports(db: Db, where: SQL | undefined): Promise<Sto
   const [answer] = await db
     .select({
       rows: sql<string | null>`json_agg(json_build_array(
-        row_to_json(${reports}), row_to_json(${reportCollections}),
+        ${reportJsonRow.select}, ${collectionJsonRow.select},
         ${reportUser.givenName}, ${reportUser.familyName}, ${reportUser.initials},
         ${collectionUser.givenName}, ${collectionUser.familyName}, ${originPlace.displayName},
         (select coalesce(json_agg(${reportArticles.articleId} order by ${reportArticles.articleId}), '[]')
@@ -93,8 +95,8 @@ export async function selectReports(db: Db, where: SQL | undefined): Promise<Sto
   if (answer?.rows == null) return [];
   type Name = string | null;
   const rows = JSON.parse(answer.rows) as readonly (readonly [
-    Record<string, unknown>,
-    Record<string, unknown>,
+    readonly unknown[],
+    readonly unknown[],
     Name,
     Name,
     Name,
@@ -105,8 +107,8 @@ export async function selectReports(db: Db, where: SQL | undefined): Promise<Sto
     boolean,
   ])[];
   return rows.map((row) => ({
-    report: reportOfJson(row[0]),
-    collection: collectionOfJson(row[1]),
+    report: reportJsonRow.read(row[0]),
+    collection: collectionJsonRow.read(row[1]),
     reportUserGiven: row[2],
     reportUserFamily: row[3],
     reportUserInitials: row[4],
