@@ -954,3 +954,105 @@ describe('Tagger: round 5 rules (decision 0074)', () => {
     ]);
   });
 });
+
+describe('Tagger: diseases outside the lookups, and one subject (decision 0075)', () => {
+  const c = { australia: 70, china: 71, peru: 72 } as const;
+  const d = {
+    rabies: 1,
+    plague: 2,
+    measles: 3,
+    dengue: 4,
+    h5n1: 5,
+    cholera: 6,
+    botulism: 7,
+  } as const;
+  const lookups = [
+    { diseaseId: d.rabies, displayName: 'Rabies' },
+    { diseaseId: d.plague, displayName: 'Plague' },
+    { diseaseId: d.measles, displayName: 'Measles' },
+    { diseaseId: d.dengue, displayName: 'Dengue' },
+    { diseaseId: d.h5n1, displayName: 'Avian influenza A(H5N1)' },
+    { diseaseId: d.cholera, displayName: 'Cholera' },
+  ];
+  const placesHere = [
+    country(c.australia, 'Australia', 'AU', 27_000_000),
+    country(c.china, 'China', 'CN', 1_410_000_000),
+    country(c.peru, 'Peru', 'PE', 34_000_000),
+    country(73, 'Panama', 'PA', 4_400_000),
+    place(7001, 'Queensland', State, c.australia, 5_500_000),
+    place(7101, 'Jiangsu', State, c.china, 85_000_000),
+    place(7201, 'Lima', City, c.peru, 10_000_000),
+  ];
+  const t = new Tagger({ diseases: lookups, places: placesHere, contextTags: [] });
+
+  it('is about no lookup disease when its subject is a disease outside them', () => {
+    const found = t.tag(
+      'Botulism after a home-canned fish meal',
+      'Five people fell ill with botulism after eating home-canned salmon, and officials ' +
+        'also reminded owners to vaccinate their dogs against rabies. Botulism is rare; the ' +
+        'toxin paralyses muscles and the antitoxin is kept at eight hospitals.',
+    );
+    expect(found.diseaseIds).toEqual([]);
+    // Named, so still mentioned; the outside disease itself is no tag of any kind.
+    expect(found.mentionedDiseaseIds).toEqual([d.rabies]);
+    // With rabies as the subject and botulism in passing, rabies stays about.
+    expect(
+      t.tag(
+        'Rabies in a stray dog',
+        'A stray dog tested positive for rabies, officials said; a case of botulism in a ' +
+          'heron was reported at the lake. Rabies vaccination clinics open on Monday.',
+      ).diseaseIds,
+    ).toEqual([d.rabies]);
+  });
+
+  it('keeps one subject unless a second disease weighs nearly as much', () => {
+    // Dengue in title and lead; measles once in the lead, a third of its weight: context.
+    expect(
+      t.tag(
+        'Dengue cases rise in Lima',
+        'Dengue cases rose again this week, and the ministry also ran a measles campaign in ' +
+          'schools. Hospitals in the north are full. Fumigation teams work at night, and ' +
+          'residents are asked to empty water containers.',
+      ).diseaseIds,
+    ).toEqual([d.dengue]);
+    // Two diseases of one report weigh alike and are both its subject.
+    expect(
+      t.tag('Cholera and measles outbreaks in Lima', 'Cholera and measles cases rose again.')
+        .diseaseIds,
+    ).toEqual([d.cholera, d.measles]);
+  });
+
+  it('reads an influenza subtype outside the lookups as a disease of its own', () => {
+    const found = t.tag(
+      'Human H7N9 case in Jiangsu',
+      'A man in Jiangsu has H7N9 avian influenza, the province said; tests for H5N1 were run ' +
+        'on poultry at the market he visited. The man is in a serious condition.',
+    );
+    expect(found.diseaseIds).toEqual([]);
+    expect(found.mentionedDiseaseIds).toEqual([d.h5n1]);
+  });
+
+  it("reads an outside disease's name whole, not the lookup or the place inside it", () => {
+    // 'Duck plague' is no plague; 'Panama disease' of bananas is no report from Panama.
+    expect(
+      t.tag('Duck plague at a city lake', 'Duck plague killed forty ducks at the lake this week.')
+        .diseaseIds,
+    ).toEqual([]);
+    expect(
+      t.tag(
+        'Panama disease in Queensland',
+        'Panama disease was found on a banana farm in Queensland, Australia.',
+      ).countryIds,
+    ).toEqual([c.australia]);
+    // A deployment whose lookups carry the disease reports it (its outside names are left out).
+    const withBotulism = new Tagger({
+      diseases: [...lookups, { diseaseId: d.botulism, displayName: 'Botulism' }],
+      places: placesHere,
+      contextTags: [],
+    });
+    expect(
+      withBotulism.tag('Wound botulism in a teenager', 'Doctors treated wound botulism.')
+        .diseaseIds,
+    ).toEqual([d.botulism]);
+  });
+});

@@ -7,6 +7,7 @@ import {
   supportingDiseaseNames,
 } from './tagger-disease-names';
 import { divisionExonyms } from './tagger-division-names';
+import { outsideDiseaseNames } from './tagger-outside-diseases';
 import {
   absenceWords,
   airlineWords,
@@ -43,7 +44,10 @@ import { tokenize } from './text';
  *
  * Finally mentions are weighed (title, dateline, lead, frequency; a traveller's origin or a
  * neighbour weighs less) and the tags returned are what the article is ABOUT: see
- * docs/decisions/0054-article-about-vs-mentions.md.
+ * docs/decisions/0054-article-about-vs-mentions.md. Diseases outside the lookups
+ * (tagger-outside-diseases.ts) are weighed too, so that a report on one of them is not taken for
+ * a report on a lookup it names in passing, and one disease is the subject unless a second
+ * weighs nearly as much (docs/decisions/0075-outside-diseases-and-one-subject.md).
  */
 
 export interface DiseaseName {
@@ -97,6 +101,11 @@ type Entry =
       readonly supporting: boolean;
       /** A name without a subtype ('bird flu'): yields to another subtype named in the article. */
       readonly generic: boolean;
+      /**
+       * A disease outside the lookups (decision 0075; its id is negative): it competes for what
+       * the article is about but is never a tag.
+       */
+      readonly outside: boolean;
     }
   | {
       readonly kind: 'place';
@@ -186,6 +195,8 @@ const demonymFactor = 0.5;
 const unqualifiedPopulation = 500_000;
 /** Tags weighing at least this share of the heaviest are what the article is about. */
 const aboutShare = { country: 0.5, disease: 0.3 } as const;
+/** A second disease is about the article too when it weighs this share of the first (0075). */
+const comparableShare = 0.6;
 
 /** A prepared dictionary: names in a trie of folded words. */
 export class Tagger {
@@ -195,6 +206,8 @@ export class Tagger {
   private readonly countryIdOfWords = new Map<string, number>();
   /** Lookup ids the disease rules of decision 0071 read one name as another by (absent: none). */
   private readonly ruleIds: Readonly<Record<keyof typeof ruleDiseases, number | undefined>>;
+  /** Outside ids below the listed ones: influenza subtypes outside the lookups ('H7N9'). */
+  private readonly firstSubtypeId: number;
 
   constructor(dictionary: TaggingDictionary) {
     const idOf = (name: string) =>
@@ -221,6 +234,7 @@ export class Tagger {
           acronym: isAcronym(name),
           supporting: false,
           generic: generic.has(wordsOf(name)),
+          outside: false,
         });
       }
       for (const name of supportingDiseaseNames[d.displayName] ?? []) {
@@ -230,9 +244,28 @@ export class Tagger {
           acronym: isAcronym(name),
           supporting: true,
           generic: false,
+          outside: false,
         });
       }
     }
+    // Diseases outside the lookups, after them: a group with a name the lookups already carry is
+    // left out whole (the deployment reports that disease), so no outside name hides a lookup.
+    let outsideId = 0;
+    for (const [name, others] of Object.entries(outsideDiseaseNames)) {
+      outsideId -= 1;
+      const names = [name, ...others];
+      if (names.some((n) => this.namesLookupDisease(n))) continue;
+      for (const n of names)
+        this.add(n, {
+          kind: 'disease',
+          id: outsideId,
+          acronym: isAcronym(n),
+          supporting: false,
+          generic: false,
+          outside: true,
+        });
+    }
+    this.firstSubtypeId = outsideId - 1;
     for (const phrase of nonPlacePhrases) this.add(phrase, { kind: 'none' });
     const { names: countryNameLists, demonyms } = countryNames();
     for (const place of dictionary.places) {
@@ -253,6 +286,13 @@ export class Tagger {
     for (const entry of this.placeNames.values()) {
       entry.places.sort((a, b) => b.population - a.population);
     }
+  }
+
+  /** Whether a name is exactly a lookup disease's name already in the trie. */
+  private namesLookupDisease(name: string): boolean {
+    let node: TrieNode | undefined = this.root;
+    for (const t of tokenize(name)) node = node?.next.get(t.word);
+    return node?.entries.some((e) => e.kind === 'disease' && !e.outside) ?? false;
   }
 
   private addPlace(name: string, place: GazetteerPlace, demonym: boolean): void {
@@ -423,6 +463,33 @@ export class Tagger {
     return best;
   }
 
+  /**
+   * An influenza subtype no lookup names ('H7N9', 'H5N6'; decision 0075): an outside disease, one
+   * per subtype. The lookups' subtypes (H5N1, H9N2…) are matched by name before this is asked.
+   */
+  private subtypeAt(
+    tokens: readonly Token[],
+    at: number,
+    subtypeIds: Map<string, number>,
+  ): { entry: Entry; end: number } | null {
+    const word = tokens[at]?.word ?? '';
+    if (!word.includes('n') || !nonH5n1Subtype(word)) return null;
+    let id = subtypeIds.get(word);
+    if (id === undefined) {
+      id = this.firstSubtypeId - subtypeIds.size;
+      subtypeIds.set(word, id);
+    }
+    const entry: Entry = {
+      kind: 'disease',
+      id,
+      acronym: true,
+      supporting: false,
+      generic: false,
+      outside: true,
+    };
+    return { entry, end: at + 1 };
+  }
+
   /** Tags a title and a plain-text body. */
   tag(title: string, body: string): ArticleTags {
     const titleTokens = tokenize(title);
@@ -447,8 +514,10 @@ export class Tagger {
     let plagueCompound: number | null = null;
     /** Diseases named at least once without a cue (not only compared, ruled out or absent). */
     const reported = new Set<number>();
+    /** Influenza subtypes outside the lookups named in this article, each an outside disease. */
+    const subtypeIds = new Map<string, number>();
     for (let at = 0; at < tokens.length;) {
-      const found = this.matchAt(tokens, at);
+      const found = this.matchAt(tokens, at) ?? this.subtypeAt(tokens, at, subtypeIds);
       if (!found) {
         at += 1;
         continue;
@@ -583,12 +652,18 @@ export class Tagger {
     // obligation is to rule out rabies'; decision 0074).
     const heaviest = ranked(diseaseWeight)[0];
     const fallback = !otherSubtypeRead && heaviest !== undefined && reported.has(heaviest);
+    // Outside diseases (negative ids) take part in the weighing, then are left out: an article
+    // whose subject is botulism is about none of the lookups it names in passing (decision 0075).
+    const diseaseIds = comparable(
+      about(diseaseWeight, aboutShare.disease, fallback),
+      diseaseWeight,
+    ).filter((id) => id >= 0);
     return {
-      diseaseIds: about(diseaseWeight, aboutShare.disease, fallback),
+      diseaseIds,
       locationIds,
       countryIds,
       contextTagIds: [...tags],
-      mentionedDiseaseIds: ranked(diseaseWeight),
+      mentionedDiseaseIds: ranked(diseaseWeight).filter((id) => id >= 0),
       mentionedCountryIds: ranked(countryWeight),
     };
   }
@@ -854,7 +929,8 @@ const wordsOf = (name: string): string =>
 
 /** Which of two names of one length wins: a disease, then a non-place phrase, then a place. */
 function rank(e: Entry): number {
-  return e.kind === 'disease' ? 3 : e.kind === 'none' ? 2 : e.kind === 'place' ? 1 : 0;
+  if (e.kind === 'disease') return e.outside ? 2.5 : 3;
+  return e.kind === 'none' ? 2 : e.kind === 'place' ? 1 : 0;
 }
 
 /** A place read for a mention; `weak` when a town was counted on its name alone. */
@@ -939,6 +1015,16 @@ function about(map: ReadonlyMap<number, number>, share: number, fallback = true)
   const least = Math.max(weights.lead, max * share);
   const threshold = fallback ? Math.min(max, least) : least;
   return ranked(map).filter((id) => (map.get(id) ?? 0) >= threshold);
+}
+
+/**
+ * Of the about ids (heaviest first), the heaviest and those comparably heavy (decision 0075): a
+ * report is about one disease unless a second weighs nearly as much ('cholera and measles
+ * outbreaks'); a disease named a few times beside the subject is context.
+ */
+function comparable(ids: readonly number[], map: ReadonlyMap<number, number>): number[] {
+  const top = map.get(ids[0] ?? 0) ?? 0;
+  return ids.filter((id, i) => i === 0 || (map.get(id) ?? 0) >= top * comparableShare);
 }
 
 /** Words of a dateline ('GENEVA, 12 May --', 'PATNA:'): leading words in capitals. */
