@@ -9,7 +9,8 @@
  *    (decision 0073) and is seen since; `holdout3` (frozen before the fifth round's rule changes)
  *    is measured only with `--holdout3`; it was run once at the end of round 5 (decision 0074)
  *    and is seen since; `holdout4` (frozen before the sixth round's rule changes) is measured
- *    only with `--holdout4`.
+ *    only with `--holdout4`; it was run once at the end of round 6 (decision 0075) and is seen
+ *    since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
