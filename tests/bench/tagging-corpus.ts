@@ -10,7 +10,8 @@
  *    is measured only with `--holdout3`; it was run once at the end of round 5 (decision 0074)
  *    and is seen since; `holdout4` (frozen before the sixth round's rule changes) is measured
  *    only with `--holdout4`; it was run once at the end of round 6 (decision 0075) and is seen
- *    since.
+ *    since; `holdout5` (frozen before the seventh round's rule changes) is measured only with
+ *    `--holdout5`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -35,7 +36,7 @@ export const corpusPath = 'tests/fixtures/band-outbreak-corpus.json';
 
 export interface CorpusItem {
   readonly id: string;
-  readonly split: 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4';
+  readonly split: 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -266,14 +267,15 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2, holdout3 and holdout4 are measured only when asked (`--holdout2`, `--holdout3`,
-  // `--holdout4`), once a round of tuning is over.
+  // holdout2 to holdout5 are measured only when asked (`--holdout2` … `--holdout5`), once a
+  // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
     : ['dev', 'test', 'holdout'];
   if (process.argv.includes('--holdout2')) splits.push('holdout2');
   if (process.argv.includes('--holdout3')) splits.push('holdout3');
   if (process.argv.includes('--holdout4')) splits.push('holdout4');
+  if (process.argv.includes('--holdout5')) splits.push('holdout5');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
