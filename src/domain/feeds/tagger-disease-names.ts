@@ -222,6 +222,23 @@ export const diseaseNamesByLanguage: Readonly<Record<string, readonly string[]>>
     'الحمى النزفية القرم الكونغو',
     'حمى القرم الكونغو النزفية',
     'CCHFV',
+    // The press name in Pakistan and Afghanistan ('Congo virus claims another life'): read whole,
+    // so it names no country either (decision 0077).
+    'Congo virus',
+    'Congo fever',
+    'Congo haemorrhagic fever',
+    'Congo hemorrhagic fever',
+  ],
+  // The infection's and the bacterium's names, as the WHO and ECDC write them (decision 0077).
+  "Legionnaires' disease": [
+    'legionellosis',
+    'legionella',
+    'Legionella pneumophila',
+    'Legionnaires disease',
+    "legionnaire's disease",
+    'légionellose',
+    'legionelosis',
+    'legionelose',
   ],
   'Hepatitis A': [
     'hépatite A',

@@ -1056,3 +1056,133 @@ describe('Tagger: diseases outside the lookups, and one subject (decision 0075)'
     ).toEqual([d.botulism]);
   });
 });
+
+describe('Tagger: round 7 rules (decision 0077)', () => {
+  const c = {
+    spain: 80,
+    pakistan: 81,
+    drc: 82,
+    colombia: 83,
+    equatorialGuinea: 84,
+    jordan: 85,
+    slovenia: 86,
+    unitedStates: 87,
+    guineaBissau: 88,
+    india: 89,
+  } as const;
+  const d = {
+    legionnaires: 1,
+    cchf: 2,
+    h1n2v: 3,
+    influenza: 4,
+    dengue: 5,
+    scrubTyphus: 6,
+    japaneseEncephalitis: 7,
+    cholera: 8,
+    rabies: 9,
+  } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.legionnaires, displayName: "Legionnaires' disease" },
+      { diseaseId: d.cchf, displayName: 'Crimean-Congo haemorrhagic fever' },
+      { diseaseId: d.h1n2v, displayName: 'Swine influenza A(H1N2)v' },
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+      { diseaseId: d.dengue, displayName: 'Dengue' },
+      { diseaseId: d.scrubTyphus, displayName: 'Scrub typhus' },
+      { diseaseId: d.japaneseEncephalitis, displayName: 'Japanese encephalitis' },
+      { diseaseId: d.cholera, displayName: 'Cholera' },
+      { diseaseId: d.rabies, displayName: 'Rabies' },
+    ],
+    places: [
+      country(c.spain, 'Spain', 'ES', 48_000_000),
+      place(8001, 'Madrid', City, c.spain, 3_300_000),
+      country(c.pakistan, 'Pakistan', 'PK', 240_000_000),
+      place(8101, 'Karak', City, c.pakistan, 20_000),
+      country(c.drc, 'Democratic Republic of the Congo', 'CD', 102_000_000),
+      country(c.colombia, 'Colombia', 'CO', 52_000_000),
+      place(8301, 'Chocó', State, c.colombia, 540_000),
+      country(c.equatorialGuinea, 'Equatorial Guinea', 'GQ', 1_700_000),
+      place(8401, 'Litoral', State, c.equatorialGuinea, 0),
+      country(c.jordan, 'Jordan', 'JO', 11_000_000),
+      country(c.slovenia, 'Slovenia', 'SI', 2_100_000),
+      place(8601, 'Štore', State, c.slovenia, 1_937),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      place(8701, 'New Mexico', State, c.unitedStates, 2_100_000),
+      country(c.guineaBissau, 'Guinea-Bissau', 'GW', 2_100_000),
+      place(8801, 'Norte', State, c.guineaBissau, 0),
+      country(c.india, 'India', 'IN', 1_430_000_000),
+      place(8901, 'Manipur', State, c.india, 2_900_000),
+    ],
+    contextTags: [],
+  });
+
+  it("reads legionellosis and Legionella as Legionnaires' disease", () => {
+    expect(
+      t.tag('', 'A man died of legionellosis in Madrid, Spain; Legionella was found in a tower.')
+        .diseaseIds,
+    ).toEqual([d.legionnaires]);
+  });
+
+  it('reads "Congo virus" as Crimean-Congo haemorrhagic fever, and names no country by it', () => {
+    const found = t.tag(
+      '',
+      'Congo virus has killed a seventh person in Karak, Pakistan. The Congo virus spreads from ' +
+        'ticks and the blood of slaughtered cattle.',
+    );
+    expect(found.diseaseIds).toEqual([d.cchf]);
+    expect(found.countryIds).toEqual([c.pakistan]);
+  });
+
+  it('reads bare flu in a variant influenza report as that variant, not seasonal influenza', () => {
+    // H3N2v is no lookup: the report is about no lookup disease.
+    const h3n2v = t.tag(
+      '',
+      'A man who bought a pig at a fair in New Mexico has the swine flu strain H3N2v. The pigs ' +
+        'were tested for the flu virus, and the flu can spread from pigs to people at fairs.',
+    );
+    expect(h3n2v.diseaseIds).toEqual([]);
+    expect(h3n2v.mentionedDiseaseIds).toEqual([]);
+    // 'A(H1N2)v' is a lookup: the bare 'influenza' of the same report is it too.
+    expect(
+      t.tag(
+        '',
+        'A case of variant influenza A(H1N2)v was found in New Mexico. It is the only influenza ' +
+          'case of the season, and the patient was tested for influenza after a pig farm visit.',
+      ).mentionedDiseaseIds,
+    ).toEqual([d.h1n2v]);
+  });
+
+  it("lets an absence's 'no' reach every name of its list", () => {
+    expect(
+      t.tag(
+        '',
+        'There are no confirmed cases of dengue or scrub typhus in the district, the officer ' +
+          'said. Japanese encephalitis has killed two children in Manipur, India.',
+      ).diseaseIds,
+    ).toEqual([d.japaneseEncephalitis]);
+  });
+
+  it("reads 'del' names and street addresses as no place of their own", () => {
+    expect(
+      t.tag(
+        '',
+        'Cholera has killed three people in Litoral del San Juan, in Chocó, Colombia. Boats ' +
+          'bring water to the villages.',
+      ).countryIds,
+    ).toEqual([c.colombia]);
+    expect(
+      t.tag(
+        '',
+        'A man died of legionellosis in Madrid, Spain. Towers at Preciados 18, Jordan 11 and ' +
+          'Arenal 4 were sealed.',
+      ).countryIds,
+    ).toEqual([c.spain]);
+    expect(
+      t.tag(
+        '',
+        'Rabies was confirmed in a fox near Paseo del Norte in New Mexico, United States. Store ' +
+          'pet food indoors.',
+      ).countryIds,
+    ).toEqual([c.unitedStates]);
+  });
+});

@@ -29,7 +29,7 @@ export const ordinaryWords: ReadonlySet<string> = new Set(
     'superior metro pearl buffalo peer liberal gap eagle hurricane pen temple grove surprise ' +
     'vista roses sunset hook fleet coin turbo sandy imperial tapes tire begun boom marina ' +
     'terrace dig fountain punch sunrise retreat highland reservoir sake cove eden mentor walnut ' +
-    'colon dome ware savage pest ' +
+    'colon dome ware savage pest store ' +
     // French.
     'sur nord sud ouest ans terme celle sens peine mon durant vite plaisir stade mari ami parole ' +
     'libres avion emet fier fontaine croix fiche ' +
@@ -43,7 +43,7 @@ export const ordinaryWords: ReadonlySet<string> = new Set(
     'santuario camas colonia goma mito cerro manta soledad colinas rubio barras pila fundacion ' +
     'tela burla codo ' +
     // Portuguese.
-    'leste sim quarto porta mao tera propria loja tendo sete cair mau bela mestre saida socorro ' +
+    'norte leste sim quarto porta mao tera propria loja tendo sete cair mau bela mestre saida socorro ' +
     'esperanca estrela mora flores praia parede floresta moca virar chaves lar morar jardim ' +
     'prato anjo chato mataram pau massa escondido castelo passos escada portao senta uniao ' +
     'remedios moro bata prata rota rodas conde piedade rocha gravata posse feira belas cento ' +
@@ -157,6 +157,20 @@ export const nonH5n1Subtype = (word: string): boolean =>
   word.charCodeAt(0) === 104 &&
   /^h\d{1,2}(n\d{1,2})?$/.test(word) &&
   !['h5n1', 'h1n1', 'h3n2', 'h1n2', 'h1', 'h3'].includes(word);
+
+/**
+ * A variant (swine-origin) influenza subtype written as one word, 'H3N2v', 'H1N1v' (decision
+ * 0077): no seasonal strain, whatever its H and N.
+ */
+export const variantSubtype = (word: string): boolean =>
+  word.length <= 7 && word.charCodeAt(0) === 104 && /^h\d{1,2}n\d{1,2}v$/.test(word);
+
+/** An influenza subtype's H and N ('h3n2'), before a separate 'v' ('A(H3N2)v'). */
+export const subtypeWord = (word: string): boolean =>
+  word.length <= 6 && word.charCodeAt(0) === 104 && /^h\d{1,2}n\d{1,2}$/.test(word);
+
+/** Words that join the names of a list ('no cases of dengue or chikungunya'); commas are dropped. */
+export const listJoiners: ReadonlySet<string> = new Set(['or', 'nor', 'and']);
 
 /**
  * Words before a disease name that make it a comparison or an exclusion, not a report: 'a fever

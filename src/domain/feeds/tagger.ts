@@ -21,6 +21,9 @@ import {
   diseaseRoleNouns,
   nonH5n1Subtype,
   landformWords,
+  listJoiners,
+  subtypeWord,
+  variantSubtype,
   ordinaryWords,
   riverWords,
   placeQualifiers,
@@ -490,6 +493,45 @@ export class Tagger {
     return { entry, end: at + 1 };
   }
 
+  /**
+   * A variant influenza subtype ('H3N2v', 'A(H3N2)v'; decision 0077) at a word: the lookup that
+   * names it ('H1N2v' is Swine influenza A(H1N2)v) or else an outside disease of its own, never
+   * the seasonal strain of the same H and N.
+   */
+  private variantAt(
+    tokens: readonly Token[],
+    at: number,
+    subtypeIds: Map<string, number>,
+  ): { entry: Extract<Entry, { kind: 'disease' }>; end: number } | null {
+    const word = tokens[at]?.word ?? '';
+    let key: string;
+    let end: number;
+    if (variantSubtype(word)) {
+      key = word;
+      end = at + 1;
+    } else if (subtypeWord(word) && tokens[at + 1]?.word === 'v') {
+      key = `${word}v`;
+      end = at + 2;
+    } else return null;
+    const lookup = this.matchAt([{ word: key, capitalised: true, upper: true }], 0);
+    if (lookup?.entry.kind === 'disease' && lookup.entry.id !== this.ruleIds.influenza)
+      return { entry: lookup.entry, end };
+    let id = subtypeIds.get(key);
+    if (id === undefined) {
+      id = this.firstSubtypeId - subtypeIds.size;
+      subtypeIds.set(key, id);
+    }
+    const entry: Extract<Entry, { kind: 'disease' }> = {
+      kind: 'disease',
+      id,
+      acronym: true,
+      supporting: false,
+      generic: false,
+      outside: true,
+    };
+    return { entry, end };
+  }
+
   /** Tags a title and a plain-text body. */
   tag(title: string, body: string): ArticleTags {
     const titleTokens = tokenize(title);
@@ -516,20 +558,48 @@ export class Tagger {
     const reported = new Set<number>();
     /** Influenza subtypes outside the lookups named in this article, each an outside disease. */
     const subtypeIds = new Map<string, number>();
+    const { influenza } = this.ruleIds;
+    // A variant influenza named anywhere ('H3N2v', 'influenza A(H1N2)v'): the article's bare
+    // 'flu' and 'influenza' are that variant, not the seasonal strain (decision 0077).
+    let variant: Extract<Entry, { kind: 'disease' }> | null = null;
+    for (let i = 0; i < tokens.length && variant === null; i += 1) {
+      const v = this.variantAt(tokens, i, subtypeIds);
+      if (v) variant = v.entry;
+    }
+    /** The last disease name read, and whether it was named absent: a list shares its 'no'. */
+    let previous: { end: number; absent: boolean } | null = null;
     for (let at = 0; at < tokens.length;) {
-      const found = this.matchAt(tokens, at) ?? this.subtypeAt(tokens, at, subtypeIds);
+      const matched = this.matchAt(tokens, at);
+      const found =
+        (matched === null || (matched.entry.kind === 'disease' && matched.entry.id === influenza)
+          ? (this.variantAt(tokens, at, subtypeIds) ?? matched)
+          : matched) ?? this.subtypeAt(tokens, at, subtypeIds);
       if (!found) {
         at += 1;
+        continue;
+      }
+      if (found.entry.kind === 'place' && notThePlace(tokens, at, found.end)) {
+        at = found.end;
         continue;
       }
       if (found.entry.kind === 'disease') {
         // A pathogen's serovar or a coronavirus's era can make the name another disease or none.
         const id = this.diseaseRead(found.entry.id, tokens, at, found.end, eraOf);
         if (id === null) {
+          // 'no confirmed cases of swine flu or scrub typhus': the animal's flu is no tag, but
+          // the list's 'no' reaches the next name.
+          previous = { end: found.end, absent: namedAbsent(tokens, at - 1, found.end) };
           at = found.end;
           continue;
         }
         if (id !== found.entry.id) found.entry = { ...found.entry, id };
+        if (
+          variant !== null &&
+          id === influenza &&
+          ((found.end - at === 1 && tokens[at - 1]?.word !== 'seasonal') ||
+            tokens[at - 1]?.word === 'non')
+        )
+          found.entry = variant;
         const { plague } = this.ruleIds;
         if (found.entry.id !== plague) {
           if (plague !== undefined && namesPlague(tokens, at, found.end))
@@ -559,6 +629,15 @@ export class Tagger {
         at = found.end;
         continue;
       }
+      const absent: boolean =
+        found.entry.kind === 'disease' &&
+        at >= bodyStart &&
+        (namedAbsent(tokens, at, found.end) ||
+          (previous !== null &&
+            previous.absent &&
+            (previous.end === at ||
+              (previous.end === at - 1 && listJoiners.has(tokens[at - 1]?.word ?? '')))));
+      if (found.entry.kind === 'disease') previous = { end: found.end, absent };
       let weight: number =
         at < titleTokens.length
           ? weights.title
@@ -573,7 +652,7 @@ export class Tagger {
           (found.entry.kind === 'place' && borderWords.has(tokens[found.end]?.word ?? '')) ||
           (found.entry.kind === 'disease' &&
             (precededByCue(tokens, at, diseaseComparisonCues) ||
-              namedAbsent(tokens, at, found.end) ||
+              absent ||
               precededByEarlierYear(tokens, at, eraOf))))
       )
         weight *= contextFactor;
@@ -1040,6 +1119,27 @@ function precededByCue(tokens: readonly Token[], at: number, cues: ReadonlySet<s
     if (cues.has(tokens[i]?.word ?? '')) return true;
   }
   return false;
+}
+
+const houseNumber = /^\d{1,3}$/;
+
+/**
+ * Whether a place name at [start, end) is part of another name (decision 0077): a Spanish name
+ * it heads or ends with 'del' between capitals ('Litoral del San Juan', 'Paseo del Norte': a
+ * municipality and a street, not Equatorial Guinea's Litoral or a Norte region; English text
+ * has no 'del' of its own), or a street in a list of addresses ('Preciados 18, Jordan 11'): a
+ * house number after it and another before it.
+ */
+function notThePlace(tokens: readonly Token[], start: number, end: number): boolean {
+  const after = tokens[end];
+  if (after?.word === 'del' && tokens[end + 1]?.capitalised === true) return true;
+  if (tokens[start - 1]?.word === 'del' && tokens[start - 2]?.capitalised === true) return true;
+  return (
+    after !== undefined &&
+    !after.sentenceStart &&
+    houseNumber.test(after.word) &&
+    houseNumber.test(tokens[start - 1]?.word ?? '')
+  );
 }
 
 /** Whether every word of a name is an ordinary word ('north west'). */
