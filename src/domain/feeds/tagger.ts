@@ -477,20 +477,20 @@ export class Tagger {
   ): { entry: Entry; end: number } | null {
     const word = tokens[at]?.word ?? '';
     if (!word.includes('n') || !nonH5n1Subtype(word)) return null;
-    let id = subtypeIds.get(word);
+    return { entry: this.outsideSubtype(word, subtypeIds), end: at + 1 };
+  }
+
+  /** An influenza subtype the lookups do not name: an outside disease, one id per subtype. */
+  private outsideSubtype(
+    key: string,
+    subtypeIds: Map<string, number>,
+  ): Extract<Entry, { kind: 'disease' }> {
+    let id = subtypeIds.get(key);
     if (id === undefined) {
       id = this.firstSubtypeId - subtypeIds.size;
-      subtypeIds.set(word, id);
+      subtypeIds.set(key, id);
     }
-    const entry: Entry = {
-      kind: 'disease',
-      id,
-      acronym: true,
-      supporting: false,
-      generic: false,
-      outside: true,
-    };
-    return { entry, end: at + 1 };
+    return { kind: 'disease', id, acronym: true, supporting: false, generic: false, outside: true };
   }
 
   /**
@@ -516,20 +516,7 @@ export class Tagger {
     const lookup = this.matchAt([{ word: key, capitalised: true, upper: true }], 0);
     if (lookup?.entry.kind === 'disease' && lookup.entry.id !== this.ruleIds.influenza)
       return { entry: lookup.entry, end };
-    let id = subtypeIds.get(key);
-    if (id === undefined) {
-      id = this.firstSubtypeId - subtypeIds.size;
-      subtypeIds.set(key, id);
-    }
-    const entry: Extract<Entry, { kind: 'disease' }> = {
-      kind: 'disease',
-      id,
-      acronym: true,
-      supporting: false,
-      generic: false,
-      outside: true,
-    };
-    return { entry, end };
+    return { entry: this.outsideSubtype(key, subtypeIds), end };
   }
 
   /** Tags a title and a plain-text body. */
