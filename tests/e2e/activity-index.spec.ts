@@ -22,8 +22,10 @@ async function counts(page: Page): Promise<[number, number]> {
 
 async function search(page: Page, text: string): Promise<number> {
   await page.getByRole('searchbox', { name: 'Search disease activities' }).fill(text);
-  // 250 ms debounce, then the worker answers.
-  await page.waitForTimeout(450);
+  // 250 ms debounce, then the worker answers: the table says which search its rows answer.
+  const count = page.getByTestId('activity-count');
+  await expect(count).toHaveAttribute('data-answered-search', text);
+  await expect(count).toHaveAttribute('aria-busy', 'false');
   return (await counts(page))[0];
 }
 
@@ -99,14 +101,29 @@ test('search, chips, sort, paging and keyboard on the seeded activities', async 
   await expect(page.getByTestId('activity-range')).toHaveText(`Showing 1–50 of ${loaded}`);
 
   // Sorting toggles ascending and descending.
+  // The header says the new order at once; the rows follow when the worker answers, so the
+  // names are read until they are in order (a read before the answer sees the old order).
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+  const diseaseNames = async () => {
+    const names = await columnTexts(page, 2);
+    return names.length > 0 ? names : null;
+  };
   await header(page, 'Disease').getByRole('button').click();
   await expect(header(page, 'Disease')).toHaveAttribute('aria-sort', 'ascending');
-  const up = await columnTexts(page, 2);
-  expect(up).toEqual([...up].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  await expect
+    .poll(async () => {
+      const up = await diseaseNames();
+      return up !== null && up.join('|') === [...up].sort(byName).join('|');
+    })
+    .toBe(true);
   await header(page, 'Disease').getByRole('button').click();
   await expect(header(page, 'Disease')).toHaveAttribute('aria-sort', 'descending');
-  const down = await columnTexts(page, 2);
-  expect(down).toEqual([...down].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base' })));
+  await expect
+    .poll(async () => {
+      const down = await diseaseNames();
+      return down !== null && down.join('|') === [...down].sort((a, b) => byName(b, a)).join('|');
+    })
+    .toBe(true);
 
   // A quoted phrase: case-insensitive, inside the disease, location or species name.
   const sample = (await rowTexts(page))[0];

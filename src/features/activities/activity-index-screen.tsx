@@ -84,7 +84,7 @@ function ActivityIndexBody({
     setOnActivityCreated(retry);
   }, []);
   useSuggestionsFromUrl();
-  const { result, status } = useActivityIndex();
+  const { result, status, pending, answeredSearchText } = useActivityIndex();
   return (
     <>
       <div className="mb-2 flex flex-wrap items-start gap-3">
@@ -96,7 +96,15 @@ function ActivityIndexBody({
       </div>
       <ActivityChips />
       <div className="mb-1.5 flex items-center justify-between gap-3">
-        <p className="text-sm text-slate-600" aria-live="polite" data-testid="activity-count">
+        {/* Busy while a search, sort or page is on its way, so the count is read once it is
+            the answer's; the search the rows answer is named for tests and tools. */}
+        <p
+          className="text-sm text-slate-600"
+          aria-live="polite"
+          aria-busy={pending}
+          data-answered-search={answeredSearchText}
+          data-testid="activity-count"
+        >
           {result === null
             ? '\u00a0'
             : `${result.total} of ${result.loaded} disease activities${status === 'loading' ? ' …' : ''}`}

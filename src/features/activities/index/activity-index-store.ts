@@ -28,12 +28,24 @@ export interface ActivityIndexState {
   sort: ActivitySort;
   page: number;
   status: 'idle' | 'loading' | 'ready' | 'error';
+  /**
+   * A search, sort, chip or page is on its way (typed and waiting for the debounce, or asked of
+   * the worker): the rows shown are the previous answer's. The table says so with aria-busy.
+   */
+  pending: boolean;
+  /** The search text the rows shown answer. */
+  answeredSearchText: string;
   /** The load failure, shown as it is (spec 001 §8 "Index load failure stores the error message"). */
   error: string | null;
   /** The page shown; held by `ref`: replaced, never mutated. */
   result: ActivityIndexPage | null;
   /** Row selected with j/k (index into the page's rows). */
   selected: number;
+  /**
+   * Counts requests to put the focus on the selected row; the table focuses it once the rows of
+   * that moment are on screen (a search's answer renders after the store has it).
+   */
+  rowFocusRequest: number;
   /** The page's new cases per day (sparklines, issue 19); held by `ref`. */
   trends: PageTrends | null;
 }
@@ -52,15 +64,20 @@ const initialState = (): ActivityIndexState => ({
   sort: defaultActivitySort,
   page: 1,
   status: 'idle',
+  pending: false,
+  answeredSearchText: '',
   error: null,
   result: null,
   selected: 0,
+  rowFocusRequest: 0,
   trends: null,
 });
 
 export const activityIndexStore = proxy<ActivityIndexState>(initialState());
 
 let sequence = 0;
+/** The run whose answer (or failure) is shown. */
+let settled = 0;
 let debounce: ReturnType<typeof setTimeout> | undefined;
 /** The search running or last run (what Enter or ArrowDown from the search box waits for). */
 let latestRun: Promise<void> = Promise.resolve();
@@ -92,10 +109,12 @@ async function runSearch(options: { readonly refresh?: boolean }): Promise<void>
   const s = activityIndexStore;
   if (s.result === null || options.refresh) s.status = 'loading';
   if (options.refresh) s.trends = null;
+  s.pending = true;
+  const searchText = s.appliedSearchText;
   try {
     if (options.refresh) await getEngine().loadActivities(true);
     const result = await getEngine().searchActivities({
-      searchText: s.appliedSearchText,
+      searchText,
       filters: {
         updateStatus: [...s.filters.updateStatus],
         commitStatus: [...s.filters.commitStatus],
@@ -110,14 +129,27 @@ async function runSearch(options: { readonly refresh?: boolean }): Promise<void>
     s.result = ref(result);
     s.page = result.page;
     s.selected = Math.min(s.selected, Math.max(0, result.rows.length - 1));
+    s.answeredSearchText = searchText;
     s.status = 'ready';
     s.error = null;
+    settle(mine);
     void loadTrends(mine, result.rows);
   } catch (error) {
     if (mine !== sequence) return;
     s.status = 'error';
     s.error = error instanceof Error ? error.message : String(error);
+    settle(mine);
   }
+}
+
+/** The latest run has answered: the rows are current unless more is typed and waiting. */
+function settle(run: number): void {
+  settled = run;
+  updatePending();
+}
+
+function updatePending(): void {
+  activityIndexStore.pending = debounce !== undefined || settled !== sequence;
 }
 
 /** The page's sparkline series: one GET …/newCases for its rows; kept if the page changed since. */
@@ -157,6 +189,7 @@ export function reloadActivities(): Promise<void> {
 /** Types into the search box: the search runs 250 ms after the last keystroke. */
 export function setActivitySearchText(text: string): void {
   activityIndexStore.searchText = text;
+  activityIndexStore.pending = true;
   if (debounce !== undefined) clearTimeout(debounce);
   debounce = setTimeout(applyActivitySearchText, activitySearchDebounceMs);
 }
@@ -166,7 +199,10 @@ export function applyActivitySearchText(): void {
   if (debounce !== undefined) clearTimeout(debounce);
   debounce = undefined;
   const s = activityIndexStore;
-  if (s.appliedSearchText === s.searchText && s.result !== null) return;
+  if (s.appliedSearchText === s.searchText && s.result !== null) {
+    updatePending();
+    return;
+  }
   s.appliedSearchText = s.searchText;
   s.page = 1;
   s.selected = 0;
@@ -243,6 +279,11 @@ export function openActivity(
   row: Pick<DiseaseActivityListItem, 'diseaseActivityId' | 'locationId'>,
 ) {
   navigate(activityPath(row));
+}
+
+/** The focus goes to the selected row, once the rows the store holds now are rendered. */
+export function focusSelectedActivityRow(): void {
+  activityIndexStore.rowFocusRequest += 1;
 }
 
 /** Opens the selected row. */

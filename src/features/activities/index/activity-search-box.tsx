@@ -2,11 +2,11 @@ import type { Ref } from 'react';
 import { SearchInput } from '@/ui/search-input';
 import {
   applyActivitySearchText,
+  focusSelectedActivityRow,
   moveIntoActivityResults,
   setActivitySearchText,
   useActivityIndex,
 } from './activity-index-store';
-import { focusSelectedActivityRow } from './activity-table';
 
 /** Enter or ArrowDown in the box: searches what is typed, then the focus goes to the rows. */
 function intoResults(): void {

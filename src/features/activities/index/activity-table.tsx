@@ -5,7 +5,6 @@ import { iconBase } from '@/ui/icon-base';
 import { CommitStatusIcon, EyeGlyph, VisibilityIcon } from './activity-icons';
 import { formatCount, formatDay, formatLocalTime } from './activity-labels';
 import {
-  activityIndexStore,
   activityPath,
   openActivity,
   sortActivitiesBy,
@@ -105,12 +104,6 @@ function HeaderRow() {
 }
 
 const activityRowSelector = '[data-testid="activity-row"]';
-
-/** Focuses the selected row (from the search box: Enter, ArrowDown, Escape). */
-export function focusSelectedActivityRow(): void {
-  const rows = document.querySelectorAll<HTMLElement>(activityRowSelector);
-  rows[activityIndexStore.selected]?.focus({ preventScroll: true });
-}
 
 function ActivityRow({
   row,
@@ -263,12 +256,32 @@ function useRowsInViewFirst(
   return Math.max(count, selected + 1);
 }
 
+/**
+ * Focuses the selected row on each request (search box: Enter, ArrowDown, Escape), after the
+ * commit that renders it: the request is counted after the answer is stored, so the render
+ * that sees it shows that answer's rows, never the rows of a search typed halfway.
+ */
+function useRowFocusRequests(
+  request: number,
+  selected: number,
+  body: RefObject<HTMLTableSectionElement | null>,
+): void {
+  const handled = useRef(request);
+  useEffect(() => {
+    if (handled.current === request) return;
+    handled.current = request;
+    const rows = body.current?.querySelectorAll<HTMLElement>(activityRowSelector);
+    rows?.[selected]?.focus({ preventScroll: true });
+  }, [request, selected, body]);
+}
+
 /** The sortable index table: one page of 50 rows; click or Enter opens a row. */
 export function ActivityTable() {
-  const { result, selected } = useActivityIndex();
+  const { result, selected, rowFocusRequest } = useActivityIndex();
   const rows = result?.rows ?? noRows;
   const body = useRef<HTMLTableSectionElement>(null);
   const mounted = useRowsInViewFirst(rows, selected, body);
+  useRowFocusRequests(rowFocusRequest, selected, body);
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
       {/* Fixed layout: the widths are the header's, so the browser lays out 50 rows without
