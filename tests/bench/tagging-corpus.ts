@@ -11,7 +11,9 @@
  *    and is seen since; `holdout4` (frozen before the sixth round's rule changes) is measured
  *    only with `--holdout4`; it was run once at the end of round 6 (decision 0075) and is seen
  *    since; `holdout5` (frozen before the seventh round's rule changes) is measured only with
- *    `--holdout5`.
+ *    `--holdout5`; it was run once at the end of round 7 (decision 0077) and is seen since;
+ *    `holdout6` (frozen before the eighth round's rule changes) is measured only with
+ *    `--holdout6`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -36,7 +38,8 @@ export const corpusPath = 'tests/fixtures/band-outbreak-corpus.json';
 
 export interface CorpusItem {
   readonly id: string;
-  readonly split: 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5';
+  readonly split:
+    'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5' | 'holdout6';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -267,7 +270,7 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout5 are measured only when asked (`--holdout2` … `--holdout5`), once a
+  // holdout2 to holdout6 are measured only when asked (`--holdout2` … `--holdout6`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
@@ -276,6 +279,7 @@ async function main() {
   if (process.argv.includes('--holdout3')) splits.push('holdout3');
   if (process.argv.includes('--holdout4')) splits.push('holdout4');
   if (process.argv.includes('--holdout5')) splits.push('holdout5');
+  if (process.argv.includes('--holdout6')) splits.push('holdout6');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
