@@ -1186,3 +1186,150 @@ describe('Tagger: round 7 rules (decision 0077)', () => {
     ).toEqual([c.unitedStates]);
   });
 });
+
+describe('Tagger: round 8 rules (decision 0078)', () => {
+  const c = {
+    mexico: 90,
+    jordan: 91,
+    canada: 92,
+    uganda: 93,
+    drc: 94,
+    unitedKingdom: 95,
+    unitedStates: 96,
+    bulgaria: 97,
+    india: 98,
+    pakistan: 99,
+    iceland: 100,
+    spain: 101,
+    argentina: 102,
+  } as const;
+  const d = { hepatitisA: 1, yellowFever: 2, malaria: 3, westNile: 4, fmd: 5, leishmaniasis: 6 };
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.hepatitisA, displayName: 'Hepatitis A' },
+      { diseaseId: d.yellowFever, displayName: 'Yellow fever' },
+      { diseaseId: d.malaria, displayName: 'Malaria' },
+      { diseaseId: d.westNile, displayName: 'West Nile virus infection' },
+      { diseaseId: d.fmd, displayName: 'Foot-and-mouth disease' },
+    ],
+    places: [
+      country(c.mexico, 'Mexico', 'MX', 129_000_000),
+      place(9001, 'Chihuahua', State, c.mexico, 3_700_000),
+      country(c.jordan, 'Jordan', 'JO', 11_000_000),
+      country(c.canada, 'Canada', 'CA', 38_800_000),
+      place(9201, 'Windsor', City, c.canada, 278_000),
+      place(9202, 'British Columbia', State, c.canada, 5_000_000),
+      country(c.uganda, 'Uganda', 'UG', 48_000_000),
+      place(9301, 'Masaka', City, c.uganda, 65_000),
+      country(c.drc, 'Democratic Republic of the Congo', 'CD', 102_000_000),
+      country(c.unitedKingdom, 'United Kingdom', 'GB', 67_700_000),
+      place(9501, 'Dudley', City, c.unitedKingdom, 199_000),
+      place(9502, 'Windsor', City, c.unitedKingdom, 33_000),
+      // As the world gazetteer has them: the county without a population, a US town of 39,000.
+      place(9503, 'Essex', State, c.unitedKingdom, 0),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      place(9601, 'Montana', State, c.unitedStates, 1_100_000),
+      place(9602, 'Westland', City, c.unitedStates, 82_000),
+      place(9603, 'Essex', City, c.unitedStates, 39_000),
+      country(c.bulgaria, 'Bulgaria', 'BG', 6_400_000),
+      place(9701, 'Montana', State, c.bulgaria, 113_000),
+      place(9702, 'Montana', City, c.bulgaria, 47_000),
+      country(c.india, 'India', 'IN', 1_430_000_000),
+      place(9801, 'Ludhiana', City, c.india, 1_545_000),
+      place(9802, 'Punjab', State, c.india, 27_700_000),
+      country(c.pakistan, 'Pakistan', 'PK', 240_000_000),
+      place(9901, 'Punjab', State, c.pakistan, 110_000_000),
+      country(c.iceland, 'Iceland', 'IS', 380_000),
+      country(c.spain, 'Spain', 'ES', 48_000_000),
+      country(c.argentina, 'Argentina', 'AR', 46_000_000),
+      place(10_201, 'Corrientes', City, c.argentina, 340_000),
+    ],
+    contextTags: [],
+  });
+
+  it("reads a country's name closing a person's name as no mention of it", () => {
+    expect(
+      t.tag(
+        '',
+        'Twenty children in Chihuahua, Mexico, are ill with chickenpox. "They need care," said ' +
+          'Ana Carrasco Jordan, the secretary of development.',
+      ).mentionedCountryIds,
+    ).toEqual([c.mexico]);
+    // A body's name keeps its country: its words are joined by 'and'.
+    expect(
+      t.tag(
+        '',
+        'Fisheries and Oceans Canada confirmed the virus in salmon from British Columbia, where ' +
+          'the fisheries are closed.',
+      ).countryIds,
+    ).toEqual([c.canada]);
+  });
+
+  it("reads a country's acronym just after a place of another country as no mention of it", () => {
+    expect(
+      t.tag(
+        '',
+        'Yellow fever has killed ten people near Masaka in the last two weeks. The Masaka RDC ' +
+          'leads the task force against yellow fever.',
+      ).mentionedCountryIds,
+    ).toEqual([c.uganda]);
+  });
+
+  it("reads a name opening a sentence as a person's first name when never written in lower case", () => {
+    expect(
+      t.tag(
+        '',
+        'Blackwater fever, a complication of malaria, has killed 14 people in the district. ' +
+          'Communicated by: Joseph Dudley <jd@example.org>',
+      ).countryIds,
+    ).toEqual([]);
+  });
+
+  it('reads no qualifier in a name joined by a hyphen', () => {
+    expect(
+      t.tag(
+        '',
+        'The Windsor-Essex County Health Unit says human cases of West Nile virus have risen. ' +
+          'Mosquito pools that tested positive rose to 29.',
+      ).countryIds,
+    ).toEqual([]);
+  });
+
+  it("reads a name with a town word as that town, and the article's other mentions of it too", () => {
+    expect(
+      t.tag(
+        '',
+        'The hepatitis A outbreak in a neighbourhood of Montana is spreading, the deputy director ' +
+          'said. The Montana municipality has disinfected the streets.',
+      ).countryIds,
+    ).toEqual([c.bulgaria]);
+  });
+
+  it("reads a division written as a place's qualifier in that place's country", () => {
+    expect(
+      t.tag(
+        '',
+        'Thirteen cattle died of foot and mouth disease at a village of Ludhiana district ' +
+          '[Punjab] in the last 24 hours.',
+      ).countryIds,
+    ).toEqual([c.india]);
+    // Written as a country's qualifier, a name none of whose places is there is none of ours.
+    expect(
+      t.tag(
+        '',
+        'Dead birds were found near a nesting area in west Iceland [Westland region]. Samples ' +
+          'will be tested.',
+      ).countryIds,
+    ).toEqual([c.iceland]);
+  });
+
+  it("reads a demonym before 'initials' or 'acronym' as a language, not a place", () => {
+    expect(
+      t.tag(
+        '',
+        'Leishmaniasis worries the staff of PROMEBA (its Spanish initials) in La Olla. Workshops ' +
+          'were led by officers from Corrientes municipality.',
+      ).mentionedCountryIds,
+    ).toEqual([c.argentina]);
+  });
+});

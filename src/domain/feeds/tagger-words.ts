@@ -116,6 +116,37 @@ export const compassWords: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Words that may open a place's name in capitals without being part of a longer proper name of
+ * their own ('Upper Egypt', 'Mainland China', 'Rural Kenya'), beside the compass words (decision
+ * 0078).
+ */
+export const placeOpeners: ReadonlySet<string> = new Set(
+  'upper lower mainland greater rural coastal inland peninsular continental metropolitan'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Town words that, written after a name, say a town is meant, not a first-level division of the
+ * same name elsewhere ('the Montana municipality': Bulgaria's town, not the US state; decision
+ * 0078).
+ */
+export const townWords: ReadonlySet<string> = new Set(
+  'municipality town village township commune city municipio'.split(' '),
+);
+
+/**
+ * Words after a demonym that make it a language's name, not a place ('its Spanish initials', 'the
+ * French acronym', 'an Arabic word'; decision 0078).
+ */
+export const languageNouns: ReadonlySet<string> = new Set(
+  (
+    'initials acronym acronyms abbreviation name names word words language translation ' +
+    'spelling speaking speakers speaker'
+  ).split(' '),
+);
+
+/**
  * Landform words that, written capitalised right after a country's name, make the pair a
  * landform's name ('the Jordan Valley', 'the Congo River', 'the Niger Delta'): a river or a valley
  * named after a country (or the country after it) does not say the report is in that country.

@@ -26,12 +26,15 @@ import {
   variantSubtype,
   ordinaryWords,
   riverWords,
+  languageNouns,
+  placeOpeners,
   placeQualifiers,
+  townWords,
   travelCues,
 } from './tagger-words';
 import { contextTagCues, diseaseSynonyms } from './synonyms';
 import type { Token } from './text';
-import { tokenize } from './text';
+import { stopWords, tokenize } from './text';
 
 /**
  * Dictionary tagging (issues 8 and 29). Names are matched on folded words through a word trie,
@@ -666,9 +669,10 @@ export class Tagger {
 
     const resolved = new Map<Mention, Resolved>();
     const townCountries = new Set<number>();
+    const reading = this.readingOf(mentions, tokens, bodyStart, lowerWords);
     for (const m of mentions) {
       if (m.entry.kind !== 'place') continue;
-      const r = this.resolve(m.entry, tokens, m, named, lowerWords);
+      const r = this.resolve(m.entry, tokens, m, named, reading);
       if (!r) continue;
       resolved.set(m, r);
       if (r.weak) townCountries.add(countryOf(r.place));
@@ -678,7 +682,7 @@ export class Tagger {
       for (const [m, r] of resolved) {
         if (m.entry.kind !== 'place' || r.place.locationType !== LocationType.Country) continue;
         if (m.entry.places.length < 2) continue;
-        const again = this.resolve(m.entry, tokens, m, named, lowerWords, townCountries);
+        const again = this.resolve(m.entry, tokens, m, named, reading, townCountries);
         if (again) resolved.set(m, again);
       }
     const supported = supportedTowns(resolved);
@@ -743,13 +747,16 @@ export class Tagger {
     tokens: readonly Token[],
     m: Mention,
     named: ReadonlySet<number>,
-    lowerWords: ReadonlySet<string>,
+    reading: Reading,
     townCountries: ReadonlySet<number> = noCountries,
   ): Resolved | null {
+    const { lowerWords } = reading;
     // 'Geneva-based WHO', 'a London-based charity': where a body sits, not a place of the report;
     // so is an airline's country ('Air France', 'Kenya Airways', 'Emirates airline').
     const after = tokens[m.end];
     if (after && basedWords.has(after.word) && !entry.demonym) return null;
+    // 'its Spanish initials', 'the French acronym': a language, not a place (decision 0078).
+    if (after && entry.demonym && languageNouns.has(after.word)) return null;
     if (after && airlineWords.has(after.word)) return null;
     const before = tokens[m.start - 1];
     if (before?.word === 'air' && before.capitalised && tokens[m.start]?.spaced) return null;
@@ -761,9 +768,74 @@ export class Tagger {
       entry.places.some((p) => p.locationType === LocationType.Country)
     )
       return null;
-    const places = this.byQualifiers(entry, tokens, m);
+    // A country's name closing a person's name ('said Enoe Carrasco Jordan, secretary of…'), or
+    // a country's acronym written just after a place of another country ('the Masaka RDC', the
+    // district's commissioner), is no mention of that country (decision 0078).
+    const country = entry.places.find((p) => p.locationType === LocationType.Country);
+    if (
+      country &&
+      !entry.demonym &&
+      m.start >= reading.bodyStart &&
+      (personNameBefore(tokens, m.start, lowerWords) ||
+        (entry.acronym && afterPlaceElsewhere(tokens, m, reading.previous.get(m), country.id)))
+    )
+      return null;
+    const own = this.byQualifiers(entry, tokens, m, reading.previous.get(m) ?? null);
+    let places = own.places;
+    // One sense per article (decision 0078): a name qualified once ('the Montana municipality')
+    // is that place wherever the article writes it alone.
+    const sense = own.qualified ? undefined : reading.senses.get(entry);
+    if (sense) {
+      const kept = places.filter((p) => sense.has(countryOf(p)));
+      if (kept.length > 0) places = kept;
+    }
     if (places.length === 0) return null;
-    return this.resolveAmong({ ...entry, places }, tokens, m, named, lowerWords, townCountries);
+    return this.resolveAmong(
+      { ...entry, places },
+      tokens,
+      m,
+      named,
+      lowerWords,
+      townCountries,
+      reading.bodyStart,
+    );
+  }
+
+  /**
+   * What the place rules read across an article's mentions: the words it writes in lower case,
+   * the place mention each place name follows as its qualifier, and the countries a name
+   * qualified somewhere is read in (decision 0078).
+   */
+  private readingOf(
+    mentions: readonly Mention[],
+    tokens: readonly Token[],
+    bodyStart: number,
+    lowerWords: ReadonlySet<string>,
+  ): Reading {
+    const previous = new Map<Mention, Mention>();
+    const senses = new Map<Entry, Set<number> | null>();
+    let last: Mention | null = null;
+    for (const m of mentions) {
+      if (m.entry.kind !== 'place') continue;
+      if (last && !m.entry.demonym && last.entry.kind === 'place' && !last.entry.demonym)
+        previous.set(m, last);
+      last = m;
+    }
+    for (const m of mentions) {
+      const { entry } = m;
+      if (entry.kind !== 'place' || entry.demonym) continue;
+      const own = this.byQualifiers(entry, tokens, m, previous.get(m) ?? null);
+      if (!own.qualified || own.places.length === 0) continue;
+      const countries = new Set(own.places.map(countryOf));
+      if (countries.size !== 1) continue;
+      const known = senses.get(entry);
+      if (known === undefined) senses.set(entry, countries);
+      // Two qualifiers naming two countries: no one sense.
+      else if (known !== null && !sameSet(known, countries)) senses.set(entry, null);
+    }
+    const kept = new Map<Entry, ReadonlySet<number>>();
+    for (const [entry, countries] of senses) if (countries) kept.set(entry, countries);
+    return { lowerWords, bodyStart, previous, senses: kept };
   }
 
   /**
@@ -778,17 +850,47 @@ export class Tagger {
     entry: Extract<Entry, { kind: 'place' }>,
     tokens: readonly Token[],
     m: Mention,
-  ): GazetteerPlace[] {
+    previous: Mention | null,
+  ): { places: GazetteerPlace[]; qualified: boolean } {
     let places = entry.places;
+    let qualified = false;
     const hasCountry = places.some((p) => p.locationType === LocationType.Country);
     const of = tokens[m.start - 1];
-    if (!hasCountry && of?.word === 'of' && divisionWords.has(tokens[m.start - 2]?.word ?? ''))
+    if (!hasCountry && of?.word === 'of' && divisionWords.has(tokens[m.start - 2]?.word ?? '')) {
       places = places.filter((p) => p.locationType === LocationType.State);
+      qualified = true;
+    }
+    // 'the Montana municipality': a town's country, not another's first-level division of the
+    // name (decision 0078).
+    if (!hasCountry && townWords.has(tokens[m.end]?.word ?? '')) {
+      const townCountries = new Set(
+        places.filter((p) => p.locationType === LocationType.City).map(countryOf),
+      );
+      const inside = places.filter((p) => townCountries.has(countryOf(p)));
+      if (inside.length > 0 && inside.length < places.length) {
+        places = inside;
+        qualified = true;
+      }
+    }
+    // 'Ludhiana district [Punjab]', 'Windsor (Ontario)': a division written as a place's
+    // qualifier is the one in that place's country; written as a country's ('west Iceland
+    // [Westland region]'), a name none of whose places is in it is none of ours (decision 0078).
+    if (!hasCountry && previous?.entry.kind === 'place' && qualifies(tokens, previous, m)) {
+      const countries = new Set(previous.entry.places.map(countryOf));
+      const inside = places.filter((p) => countries.has(countryOf(p)));
+      const ofCountry =
+        previous.entry.places.length === 1 &&
+        previous.entry.places[0]?.locationType === LocationType.Country;
+      if ((inside.length > 0 || ofCountry) && inside.length < places.length) {
+        places = inside;
+        qualified = true;
+      }
+    }
     const within = this.countriesWritten(tokens, m.end);
-    if (within.size === 0) return places;
+    if (within.size === 0) return { places, qualified };
     const inside = places.filter((p) => within.has(countryOf(p)));
-    if (hasCountry) return inside.length > 0 ? inside : places;
-    return inside;
+    if (hasCountry) return { places: inside.length > 0 ? inside : places, qualified: true };
+    return { places: inside, qualified: true };
   }
 
   /**
@@ -798,7 +900,9 @@ export class Tagger {
   private countriesWritten(tokens: readonly Token[], at: number): Set<number> {
     const found = new Set<number>();
     const next = tokens[at];
-    if (!next || next.spaced !== false || next.sentenceStart === true) return found;
+    // A hyphen joins two names into one ('Windsor-Essex'): neither qualifies the other (0078).
+    if (!next || next.spaced !== false || next.sentenceStart === true || next.hyphen === true)
+      return found;
     const match = this.matchAt(tokens, at);
     if (match?.entry.kind !== 'place' || match.entry.demonym) return found;
     for (const p of match.entry.places)
@@ -815,6 +919,7 @@ export class Tagger {
     named: ReadonlySet<number>,
     lowerWords: ReadonlySet<string>,
     townCountries: ReadonlySet<number>,
+    bodyStart: number,
   ): Resolved | null {
     const places = entry.places;
     const country = places.find((p) => p.locationType === LocationType.Country);
@@ -853,7 +958,8 @@ export class Tagger {
       !ordinary &&
       places.some((p) => p.locationType === LocationType.State) &&
       places.every((p) => countryOf(p) === countryOf(places[0] as GazetteerPlace));
-    if (this.insideLongerName(tokens, m, oneCountryDivision)) return null;
+    const bodyLower = m.start >= bodyStart ? lowerWords : null;
+    if (this.insideLongerName(tokens, m, oneCountryDivision, bodyLower)) return null;
     const qualified = this.qualifier(tokens, m.end);
     if (ordinary) {
       // 'North Region, Cameroon': the country named, and a qualifier beside the name.
@@ -908,7 +1014,12 @@ export class Tagger {
    * a space only, that is neither a qualifier ('Kano State') nor a country ('Gdansk Poland').
    * With `opensName`, only a word before counts ('Lok Sabha'; 'Terengganu Hospital' is allowed).
    */
-  private insideLongerName(tokens: readonly Token[], m: Mention, opensName = false): boolean {
+  private insideLongerName(
+    tokens: readonly Token[],
+    m: Mention,
+    opensName: boolean,
+    lowerWords: ReadonlySet<string> | null,
+  ): boolean {
     const next = tokens[m.end];
     if (
       !opensName &&
@@ -924,7 +1035,9 @@ export class Tagger {
     return (
       first?.spaced === true &&
       before?.capitalised === true &&
-      !before.sentenceStart &&
+      // At a sentence's start, a capital is a name's only when the article never writes the
+      // word in lower case and it is no common word ('Communicated by: Joseph Dudley'; 0078).
+      (!before.sentenceStart || (lowerWords !== null && nameAtStart(before, lowerWords))) &&
       !before.upper &&
       !joiningWords.has(before.word) &&
       // 'Southwest Louisiana', 'Northern Kerala': a direction within the place (decision 0074).
@@ -1058,6 +1171,90 @@ function supportedTowns(resolved: ReadonlyMap<Mention, Resolved>): Set<number> {
 
 function countryOf(p: GazetteerPlace): number {
   return p.countryId ?? p.id;
+}
+
+/** What the place rules read across an article (see `Tagger.readingOf`). */
+interface Reading {
+  readonly lowerWords: ReadonlySet<string>;
+  readonly bodyStart: number;
+  /** The place mention a place name follows (to read it as that mention's qualifier). */
+  readonly previous: ReadonlyMap<Mention, Mention>;
+  /** The countries a name is read in, where a qualifier of it named one country. */
+  readonly senses: ReadonlyMap<Entry, ReadonlySet<number>>;
+}
+
+function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
+
+/**
+ * Whether a place mention is written as the qualifier of the one before it: just after it (or
+ * after its qualifier word), past a comma or a bracket ('Ludhiana district [Punjab]',
+ * 'Windsor (Ontario)').
+ */
+function qualifies(tokens: readonly Token[], previous: Mention, m: Mention): boolean {
+  const first = tokens[m.start];
+  if (!first || first.spaced !== false || first.sentenceStart === true || first.hyphen === true)
+    return false;
+  return (
+    previous.end === m.start ||
+    (previous.end === m.start - 1 && placeQualifiers.has(tokens[previous.end]?.word ?? ''))
+  );
+}
+
+/** Whether a capitalised word opening a sentence is a name: never lower case here, no common word. */
+function nameAtStart(token: Token, lowerWords: ReadonlySet<string>): boolean {
+  return (
+    !lowerWords.has(token.word) && !stopWords.has(token.word) && !ordinaryWords.has(token.word)
+  );
+}
+
+/**
+ * Whether a name closes a person's name (decision 0078): two capitalised words just before it,
+ * each a name (never written in lower case in the article, no common word, no acronym, no
+ * compass or opening word: 'Upper Egypt'), as 'Enoe Carrasco Jordan'. A body's name keeps its
+ * country ('Fisheries and Oceans Canada', 'Public Health England': its words are written in lower
+ * case too, or joined by 'and').
+ */
+function personNameBefore(
+  tokens: readonly Token[],
+  start: number,
+  lowerWords: ReadonlySet<string>,
+): boolean {
+  for (let i = start - 1; i >= start - 2; i -= 1) {
+    const word = tokens[i];
+    if (
+      !word?.capitalised ||
+      !tokens[i + 1]?.spaced ||
+      word.upper === true ||
+      !nameAtStart(word, lowerWords) ||
+      joiningWords.has(word.word) ||
+      compassWords.has(word.word) ||
+      placeOpeners.has(word.word)
+    )
+      return false;
+    // The first word of the name may open its sentence; the second may not.
+    if (word.sentenceStart && i === start - 1) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a name is written just after a place mention (a space between) none of whose places is
+ * in the given country: 'Masaka RDC' is no town in the Congo.
+ */
+function afterPlaceElsewhere(
+  tokens: readonly Token[],
+  m: Mention,
+  previous: Mention | undefined,
+  countryId: number,
+): boolean {
+  return (
+    previous?.entry.kind === 'place' &&
+    previous.end === m.start &&
+    tokens[m.start]?.spaced === true &&
+    previous.entry.places.every((p) => countryOf(p) !== countryId)
+  );
 }
 
 function add(map: Map<number, number>, id: number, w: number): void {

@@ -28,6 +28,8 @@ export interface Token {
   readonly sentenceStart?: boolean;
   /** Only white space between this word and the one before ('Toronto Public', not 'Gdansk, Poland'). */
   readonly spaced?: boolean;
+  /** Only a hyphen between this word and the one before ('Windsor-Essex'): one compound name. */
+  readonly hyphen?: boolean;
 }
 
 const wordPattern = /[\p{L}\p{N}]+/gu;
@@ -91,6 +93,7 @@ export function tokenize(text: string): Token[] {
       upper: capitalised && raw.length > 1 && raw === raw.toUpperCase() && raw !== word,
       sentenceStart: tokens.length === 0 || endsSentence(text, last, at),
       spaced: tokens.length > 0 && onlySpaces(text, last, at),
+      hyphen: tokens.length > 0 && at === last + 1 && text.charCodeAt(last) === 45,
     });
     last = at + raw.length;
   }
