@@ -13,7 +13,7 @@
  *    since; `holdout5` (frozen before the seventh round's rule changes) is measured only with
  *    `--holdout5`; it was run once at the end of round 7 (decision 0077) and is seen since;
  *    `holdout6` (frozen before the eighth round's rule changes) is measured only with
- *    `--holdout6`.
+ *    `--holdout6`; it was run once at the end of round 8 (decision 0078) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
