@@ -13,7 +13,9 @@
  *    since; `holdout5` (frozen before the seventh round's rule changes) is measured only with
  *    `--holdout5`; it was run once at the end of round 7 (decision 0077) and is seen since;
  *    `holdout6` (frozen before the eighth round's rule changes) is measured only with
- *    `--holdout6`; it was run once at the end of round 8 (decision 0078) and is seen since.
+ *    `--holdout6`; it was run once at the end of round 8 (decision 0078) and is seen since;
+ *    `holdout7` (frozen before the ninth round's rule changes) is measured only with
+ *    `--holdout7`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -39,7 +41,15 @@ export const corpusPath = 'tests/fixtures/band-outbreak-corpus.json';
 export interface CorpusItem {
   readonly id: string;
   readonly split:
-    'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5' | 'holdout6';
+    | 'dev'
+    | 'test'
+    | 'holdout'
+    | 'holdout2'
+    | 'holdout3'
+    | 'holdout4'
+    | 'holdout5'
+    | 'holdout6'
+    | 'holdout7';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -270,7 +280,7 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout6 are measured only when asked (`--holdout2` … `--holdout6`), once a
+  // holdout2 to holdout7 are measured only when asked (`--holdout2` … `--holdout7`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
@@ -280,6 +290,7 @@ async function main() {
   if (process.argv.includes('--holdout4')) splits.push('holdout4');
   if (process.argv.includes('--holdout5')) splits.push('holdout5');
   if (process.argv.includes('--holdout6')) splits.push('holdout6');
+  if (process.argv.includes('--holdout7')) splits.push('holdout7');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
