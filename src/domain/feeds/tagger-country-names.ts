@@ -101,9 +101,33 @@ function demonyms(): Map<string, Set<string>> {
 export interface CountryNames {
   /** Names of each country (ISO alpha-2): proper names, written capitalised to count. */
   readonly names: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The folded names that no English source gives ('Chili', 'Mauricio', 'Island' for Iceland):
+   * in an English article they are words of another language unless the country is named in
+   * English too (decision 0079).
+   */
+  readonly foreign: ReadonlySet<string>;
   /** Demonyms of each country: weaker evidence ('Ugandan officials'), see tagger.ts. */
   readonly demonyms: ReadonlyMap<string, readonly string[]>;
 }
+
+/**
+ * Whether a name of `world-countries`' altSpellings is English: a code or an acronym ('DRC',
+ * 'U.S.A.'), a long form in English words ('Republic of Iceland', 'Maldive Islands'), or one of
+ * the English short forms that list mixes with native names ('Island', 'Suomi', 'Nippon').
+ */
+const englishAltWords =
+  /\b(Republic|Kingdom|Islands?|Isles|State|States|Nation|Federation|United|of)\b/;
+const englishAltNames = new Set(
+  ['Macedonia', 'Burma', 'Saudi', 'Thai', 'Timor', 'Vatican', 'Lao', 'Rumania', 'Emirates'].map(
+    fold,
+  ),
+);
+const englishAlt = (name: string): boolean =>
+  /^[A-Z.]+$/.test(name) ||
+  englishAltNames.has(fold(name)) ||
+  // Several words, all in Latin letters without accents, one of them English.
+  (/^[A-Za-z' .-]+$/.test(name) && name.includes(' ') && englishAltWords.test(name));
 
 let built: CountryNames | undefined;
 
@@ -112,7 +136,8 @@ export function countryNames(): CountryNames {
   if (built) return built;
   const byName = new Map<string, Set<string>>();
   const spelling = new Map<string, string>();
-  const add = (iso: string, name: string | undefined) => {
+  const english = new Set<string>();
+  const add = (iso: string, name: string | undefined, inEnglish = false) => {
     if (!name) return;
     const trimmed = name.trim();
     // Codes ('CD') and inverted catalogue forms ('Congo, the Democratic Republic of the') are
@@ -121,6 +146,7 @@ export function countryNames(): CountryNames {
     if (trimmed.includes(',')) return;
     const key = fold(trimmed);
     if (droppedNames.has(key)) return;
+    if (inEnglish) english.add(key);
     const set = byName.get(key) ?? new Set<string>();
     set.add(iso);
     byName.set(key, set);
@@ -128,12 +154,13 @@ export function countryNames(): CountryNames {
   };
   for (const language of taggerLanguages) {
     const names = countries.getNames(language, { select: 'all' });
-    for (const [iso, list] of Object.entries(names)) for (const n of list) add(iso, n);
+    for (const [iso, list] of Object.entries(names))
+      for (const n of list) add(iso, n, language === 'en');
   }
   for (const c of worldCountries) {
-    add(c.cca2, c.name.common);
-    add(c.cca2, c.name.official);
-    for (const alt of c.altSpellings) add(c.cca2, alt);
+    add(c.cca2, c.name.common, true);
+    add(c.cca2, c.name.official, true);
+    for (const alt of c.altSpellings) add(c.cca2, alt, englishAlt(alt));
     for (const language of worldCountriesLanguages) {
       add(c.cca2, c.translations[language]?.common);
       add(c.cca2, c.translations[language]?.official);
@@ -159,7 +186,11 @@ export function countryNames(): CountryNames {
     if (!iso) continue;
     demonymMap.set(iso, [...(demonymMap.get(iso) ?? []), key]);
   }
-  built = { names, demonyms: demonymMap };
+  const foreign = new Set<string>();
+  for (const list of names.values())
+    for (const name of list) if (!english.has(fold(name))) foreign.add(fold(name));
+  for (const list of Object.values(extraNames)) for (const name of list) foreign.delete(fold(name));
+  built = { names, foreign, demonyms: demonymMap };
   return built;
 }
 

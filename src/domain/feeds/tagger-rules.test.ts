@@ -1333,3 +1333,160 @@ describe('Tagger: round 8 rules (decision 0078)', () => {
     ).toEqual([c.argentina]);
   });
 });
+
+describe('Tagger: round 9 rules (decision 0079)', () => {
+  const c = {
+    chile: 110,
+    iceland: 111,
+    mauritius: 112,
+    mexico: 113,
+    unitedStates: 114,
+    niger: 115,
+    nigeria: 116,
+    georgia: 117,
+    papuaNewGuinea: 118,
+    emirates: 119,
+    jordan: 120,
+    saudiArabia: 121,
+    kazakhstan: 122,
+    russia: 123,
+  } as const;
+  const d = { salmonellosis: 1, meningococcal: 2, mers: 3, covid: 4, fmd: 5, cholera: 6 };
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.salmonellosis, displayName: 'Salmonellosis' },
+      { diseaseId: d.meningococcal, displayName: 'Meningococcal disease' },
+      { diseaseId: d.mers, displayName: 'Middle East respiratory syndrome (MERS)' },
+      { diseaseId: d.covid, displayName: 'COVID-19' },
+      { diseaseId: d.fmd, displayName: 'Foot-and-mouth disease' },
+      { diseaseId: d.cholera, displayName: 'Cholera' },
+    ],
+    places: [
+      country(c.chile, 'Chile', 'CL', 19_600_000),
+      place(11_001, 'Santiago', City, c.chile, 5_000_000),
+      country(c.iceland, 'Iceland', 'IS', 380_000),
+      country(c.mauritius, 'Mauritius', 'MU', 1_300_000),
+      country(c.mexico, 'Mexico', 'MX', 129_000_000),
+      place(11_301, 'Sinaloa', State, c.mexico, 3_000_000),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      place(11_401, 'Illinois', State, c.unitedStates, 12_500_000),
+      place(11_402, 'Hawaii', State, c.unitedStates, 1_400_000),
+      place(11_403, 'Georgia', State, c.unitedStates, 10_900_000),
+      country(c.niger, 'Niger', 'NE', 27_000_000),
+      country(c.nigeria, 'Nigeria', 'NG', 224_000_000),
+      place(11_601, 'Niger', State, c.nigeria, 5_500_000),
+      country(c.georgia, 'Georgia', 'GE', 3_700_000),
+      country(c.papuaNewGuinea, 'Papua New Guinea', 'PG', 10_300_000),
+      place(11_801, 'Gulf', State, c.papuaNewGuinea, 160_000),
+      country(c.emirates, 'United Arab Emirates', 'AE', 9_500_000),
+      country(c.jordan, 'Jordan', 'JO', 11_000_000),
+      place(12_001, 'Amman', City, c.jordan, 4_000_000),
+      country(c.saudiArabia, 'Saudi Arabia', 'SA', 36_000_000),
+      place(12_101, 'Jeddah', City, c.saudiArabia, 4_700_000),
+      country(c.kazakhstan, 'Kazakhstan', 'KZ', 20_000_000),
+      country(c.russia, 'Russia', 'RU', 144_000_000),
+      place(12_301, 'Vladimir', City, c.russia, 350_000),
+    ],
+    contextTags: [],
+  });
+
+  it("reads a country's name in another language as no mention of it in an English article", () => {
+    // French 'Chili', Spanish 'Mauricio', the Icelandic 'Island' inside English text.
+    expect(
+      t.tag(
+        '',
+        'The source of the salmonella outbreak at the annual Chili Cook-off in Illinois has not ' +
+          'been determined. The undersecretary, Mauricio Hernandez, said that the cases were ' +
+          'mild. A clinic on the Big Island of Hawaii has seen no case.',
+      ).mentionedCountryIds,
+    ).toEqual([c.unitedStates]);
+    // The country named in English too: the name counts.
+    expect(
+      t.tag(
+        '',
+        'Salmonella cases were reported in Chile this week. The ministry of Chili said that the ' +
+          'cases were mild.',
+      ).countryIds,
+    ).toEqual([c.chile]);
+    // An article in another language keeps its names.
+    expect(t.tag('', 'Le Chili signale des cas de salmonellose à Santiago.').countryIds).toEqual([
+      c.chile,
+    ]);
+  });
+
+  it('reads a country written alone as itself, not a smaller division of its name elsewhere', () => {
+    expect(
+      t.tag(
+        '',
+        'A cholera outbreak in Niger has claimed 252 lives since January, a health official ' +
+          'said, warning that the country was short of vaccines. The number of cases has risen ' +
+          'in the past three weeks, and the orders are arriving in dribs and drabs. The whole ' +
+          'of Niger is under alert. One reason for the shortage is an epidemic in northern ' +
+          'Nigeria.',
+      ).countryIds,
+    ).toEqual([c.niger]);
+    // Qualified, the division is meant.
+    expect(
+      t.tag(
+        '',
+        'A cholera outbreak in Niger State has claimed 25 lives. Nigeria has sent vaccines.',
+      ).countryIds,
+    ).toEqual([c.nigeria]);
+    // A division larger than the country of its name is still read alone (decision 0073).
+    expect(
+      t.tag('', 'Cholera cases rose in Georgia this week, the United States health agency said.')
+        .countryIds,
+    ).toEqual([c.unitedStates]);
+  });
+
+  it("reads a place opening a newspaper's name as no place", () => {
+    expect(
+      t.tag(
+        '',
+        'A restaurant was shut after 15 people fell ill with salmonella, Gulf News reported. ' +
+          'The chef had used raw eggs.',
+      ).mentionedCountryIds,
+    ).toEqual([]);
+  });
+
+  it('reads a dateless bare coronavirus beside camels or MERS as MERS', () => {
+    expect(
+      t.tag(
+        '',
+        'The ministry put 8 camels in confinement. They are suspected of being infected by the ' +
+          'coronavirus. A man from Jeddah was infected with coronavirus by a camel.',
+      ).diseaseIds,
+    ).toEqual([d.mers]);
+    // Without them, today's news (decision 0074).
+    expect(t.tag('', 'Coronavirus cases rose in Jeddah this week.').diseaseIds).toEqual([d.covid]);
+  });
+
+  it('reads a country first written as where someone travelled as the journey throughout', () => {
+    expect(
+      t.tag(
+        '',
+        'The Ministry of Health of Jordan reported a case of MERS-CoV. The patient visited Saudi ' +
+          'Arabia in March. He fell ill and went to a hospital in Jeddah. He returned to Jordan ' +
+          'and went to a hospital in Amman. Authorities in Jordan are in contact with those in ' +
+          'Saudi Arabia.',
+      ).countryIds,
+    ).toEqual([c.jordan]);
+  });
+
+  it('reads where samples were sent as context, and a country named only so as no subject', () => {
+    expect(
+      t.tag(
+        '',
+        'The foot-and-mouth disease outbreak in cattle was reported to the OIE last week. ' +
+          'Samples have been sent to the reference laboratory in Vladimir, Russia, for typing.',
+      ).countryIds,
+    ).toEqual([]);
+    expect(
+      t.tag(
+        '',
+        'Kazakhstan reported a foot-and-mouth disease outbreak in cattle. Samples have been ' +
+          'sent to the reference laboratory in Vladimir, Russia, for typing.',
+      ).countryIds,
+    ).toEqual([c.kazakhstan]);
+  });
+});

@@ -75,6 +75,15 @@ export const divisionWords: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Words that, written capitalised after a place name, make the pair a newspaper's or a news
+ * service's name ('Gulf News', 'Sun Journal'): where a paper is named after is no place of the
+ * report, even for a division that would open a body's name (decision 0079).
+ */
+export const mediaWords: ReadonlySet<string> = new Set(
+  'news times post herald tribune journal gazette chronicle'.split(' '),
+);
+
+/**
  * Words after a place that make it where a body sits, not a place of the report ('Geneva-based
  * WHO', 'a London-headquartered charity').
  */
@@ -95,6 +104,25 @@ export const travelCues: ReadonlySet<string> = new Set(
     // 'near the border with China', 'on the border with Brazil' (round 5, decision 0074).
     'border borders'
   ).split(' '),
+);
+
+/**
+ * The travel cues among them ('he visited Saudi Arabia', 'returning from Nigeria'): a country
+ * first written after one is where someone travelled, throughout the article (decision 0079).
+ */
+export const travelVerbs: ReadonlySet<string> = new Set(
+  (
+    'travelled traveled travelling traveling traveler traveller travellers travelers returned ' +
+    'returning visited visiting imported'
+  ).split(' '),
+);
+
+/** Words of a sample sent away for testing ('samples were sent to…'; decision 0079). */
+export const sampleWords: ReadonlySet<string> = new Set(
+  'sample samples specimen specimens isolate isolates'.split(' '),
+);
+export const shipmentWords: ReadonlySet<string> = new Set(
+  'sent shipped forwarded dispatched'.split(' '),
 );
 
 /**

@@ -27,14 +27,18 @@ import {
   ordinaryWords,
   riverWords,
   languageNouns,
+  mediaWords,
   placeOpeners,
   placeQualifiers,
   townWords,
   travelCues,
+  travelVerbs,
+  sampleWords,
+  shipmentWords,
 } from './tagger-words';
 import { contextTagCues, diseaseSynonyms } from './synonyms';
 import type { Token } from './text';
-import { stopWords, tokenize } from './text';
+import { fold, stopWords, tokenize } from './text';
 
 /**
  * Dictionary tagging (issues 8 and 29). Names are matched on folded words through a word trie,
@@ -123,6 +127,11 @@ type Entry =
        * writes so ('Guinée équatoriale'), and every later word of a country's name.
        */
       readonly lowerAt: Set<number>;
+      /**
+       * Countries this name names only in another language ('Chili', 'Mauricio'): in an English
+       * article, a mention of them needs the country named in English too (decision 0079).
+       */
+      readonly foreign: Set<number>;
     }
   | { readonly kind: 'tag'; readonly id: number }
   | { readonly kind: 'none' };
@@ -137,6 +146,10 @@ interface Mention {
   readonly start: number;
   readonly end: number;
   readonly weight: number;
+  /** Written as where someone travelled ('he visited Saudi Arabia'): see `firstTravel` in `tag`. */
+  readonly travel?: boolean;
+  /** Weighed as context already (a cue before it, a border after it). */
+  readonly context?: boolean;
 }
 
 /** Words allowed lower case inside a capitalised place name ('Bosnia and Herzegovina'). */
@@ -273,7 +286,7 @@ export class Tagger {
     }
     this.firstSubtypeId = outsideId - 1;
     for (const phrase of nonPlacePhrases) this.add(phrase, { kind: 'none' });
-    const { names: countryNameLists, demonyms } = countryNames();
+    const { names: countryNameLists, foreign, demonyms } = countryNames();
     for (const place of dictionary.places) {
       this.addPlace(place.name, place, false);
       if (place.locationType === LocationType.State && place.isoCode)
@@ -281,7 +294,8 @@ export class Tagger {
       if (place.locationType !== LocationType.Country) continue;
       const iso = place.isoCode ?? isoCodeOfCountryName(place.name);
       if (!iso) continue;
-      for (const name of countryNameLists.get(iso) ?? []) this.addPlace(name, place, false);
+      for (const name of countryNameLists.get(iso) ?? [])
+        this.addPlace(name, place, false, foreign.has(fold(name)));
       for (const name of demonyms.get(iso) ?? []) this.addPlace(name, place, true);
     }
     for (const tag of dictionary.contextTags) {
@@ -301,7 +315,7 @@ export class Tagger {
     return node?.entries.some((e) => e.kind === 'disease' && !e.outside) ?? false;
   }
 
-  private addPlace(name: string, place: GazetteerPlace, demonym: boolean): void {
+  private addPlace(name: string, place: GazetteerPlace, demonym: boolean, foreign = false): void {
     const tokens = tokenize(name);
     const words = tokens.map((t) => t.word);
     // A country's name may have its later words in lower case: French writes 'République
@@ -319,6 +333,7 @@ export class Tagger {
     if (known) {
       if (!known.places.some((p) => p.id === place.id)) known.places.push(place);
       for (const i of lowerAt) known.lowerAt.add(i);
+      if (foreign) known.foreign.add(place.id);
       return;
     }
     const entry = {
@@ -327,6 +342,7 @@ export class Tagger {
       acronym: isAcronym(name),
       demonym,
       lowerAt,
+      foreign: new Set(foreign ? [place.id] : []),
     };
     this.placeNames.set(key, entry);
     this.addWords(words, entry);
@@ -438,7 +454,9 @@ export class Tagger {
     // No year written: today's news, COVID-19, unless the name is 'novel coronavirus' without
     // any COVID-19 wording (COVID, SARS-CoV-2, 2019-nCoV, Wuhan): the WHO's name of MERS-CoV in
     // 2012-2013 statements, which were republished without their dates.
-    if (latestYear === null) return novel ? (mers ?? id) : id;
+    // Nor is it beside camels or MERS itself, with no COVID-19 wording: the 2013 Saudi reports of
+    // camels 'infected by the coronavirus' (decision 0079).
+    if (latestYear === null) return novel || era().mersNamed ? (mers ?? id) : id;
     return latestYear >= 2012 ? (mers ?? null) : null;
   }
 
@@ -532,6 +550,7 @@ export class Tagger {
     const datelineEnd = datelineLength(bodyTokens);
     const lowerWords = new Set<string>();
     for (const t of tokens) if (!t.capitalised && !t.caseless) lowerWords.add(t.word);
+    const english = inEnglish(tokens);
 
     const mentions: Mention[] = [];
     const otherSubtype = tokens.some((t) => nonH5n1Subtype(t.word));
@@ -628,6 +647,7 @@ export class Tagger {
             (previous.end === at ||
               (previous.end === at - 1 && listJoiners.has(tokens[at - 1]?.word ?? '')))));
       if (found.entry.kind === 'disease') previous = { end: found.end, absent };
+      let context = false;
       let weight: number =
         at < titleTokens.length
           ? weights.title
@@ -639,15 +659,19 @@ export class Tagger {
       if (
         at >= bodyStart &&
         (precededByCue(tokens, at, travelCues) ||
-          (found.entry.kind === 'place' && borderWords.has(tokens[found.end]?.word ?? '')) ||
+          (found.entry.kind === 'place' &&
+            (borderWords.has(tokens[found.end]?.word ?? '') || sentSamplesTo(tokens, at))) ||
           (found.entry.kind === 'disease' &&
             (precededByCue(tokens, at, diseaseComparisonCues) ||
               absent ||
               precededByEarlierYear(tokens, at, eraOf))))
-      )
+      ) {
         weight *= contextFactor;
-      else if (found.entry.kind === 'disease') reported.add(found.entry.id);
-      mentions.push({ entry: found.entry, start: at, end: found.end, weight });
+        context = true;
+      } else if (found.entry.kind === 'disease') reported.add(found.entry.id);
+      const travel =
+        found.entry.kind === 'place' && at >= bodyStart && precededByCue(tokens, at, travelVerbs);
+      mentions.push({ entry: found.entry, start: at, end: found.end, weight, travel, context });
       at = found.end;
     }
 
@@ -657,6 +681,7 @@ export class Tagger {
     for (const m of mentions) {
       if (m.entry.kind !== 'place' || m.entry.demonym) continue;
       const top = m.entry.places[0];
+      if (english && top && m.entry.foreign.has(top.id)) continue;
       if (top?.locationType === LocationType.Country && m.entry.places.length === 1)
         named.add(top.id);
     }
@@ -685,8 +710,35 @@ export class Tagger {
         const again = this.resolve(m.entry, tokens, m, named, reading, townCountries);
         if (again) resolved.set(m, again);
       }
+    // A country's name in another language ('the Chili Cook-off', 'Mauricio Hernandez', 'the
+    // Big Island') is a word of that language in an English article unless something else there
+    // names the country (decision 0079).
+    if (english) {
+      const elsewhere = new Set<number>();
+      for (const [m, r] of resolved)
+        if (m.entry.kind === 'place' && !m.entry.foreign.has(r.place.id))
+          elsewhere.add(countryOf(r.place));
+      for (const [m, r] of resolved)
+        if (
+          m.entry.kind === 'place' &&
+          m.entry.foreign.has(r.place.id) &&
+          !elsewhere.has(r.place.id)
+        )
+          resolved.delete(m);
+    }
     const supported = supportedTowns(resolved);
 
+    // A country first written as where someone travelled ('He visited Saudi Arabia… a hospital
+    // in Jeddah… the authorities in Saudi Arabia') is the journey's throughout (decision 0079).
+    const firstTravel = new Map<number, boolean>();
+    /** Countries named at least once as no context. */
+    const reportedCountries = new Set<number>();
+    for (const m of mentions) {
+      const r = resolved.get(m);
+      if (!r || (r.weak && !supported.has(r.place.id))) continue;
+      const c = countryOf(r.place);
+      if (!firstTravel.has(c)) firstTravel.set(c, m.travel === true);
+    }
     for (const m of mentions) {
       const { entry } = m;
       if (entry.kind === 'none') continue;
@@ -702,7 +754,10 @@ export class Tagger {
       if (!r || (r.weak && !supported.has(r.place.id))) continue;
       const { place } = r;
       const countryId = place.countryId ?? place.id;
-      add(countryWeight, countryId, entry.demonym ? m.weight * demonymFactor : m.weight);
+      const travelled = firstTravel.get(countryId) === true;
+      const w = travelled && !m.context ? m.weight * contextFactor : m.weight;
+      add(countryWeight, countryId, entry.demonym ? w * demonymFactor : w);
+      if (!travelled && !m.context) reportedCountries.add(countryId);
       if (!entry.demonym) {
         const list = placesByCountry.get(countryId) ?? [];
         if (!list.includes(place.id)) list.push(place.id);
@@ -711,7 +766,13 @@ export class Tagger {
     }
     for (const [id, w] of supportWeight) if (diseaseWeight.has(id)) add(diseaseWeight, id, w);
 
-    const countryIds = about(countryWeight, aboutShare.country);
+    // A country named only as context (a laboratory's, a journey's) is no subject even alone.
+    const heaviestCountry = ranked(countryWeight)[0];
+    const countryIds = about(
+      countryWeight,
+      aboutShare.country,
+      heaviestCountry !== undefined && reportedCountries.has(heaviestCountry),
+    );
     const locationIds: number[] = [];
     for (const countryId of countryIds) {
       for (const id of placesByCountry.get(countryId) ?? []) locationIds.push(id);
@@ -798,6 +859,7 @@ export class Tagger {
       lowerWords,
       townCountries,
       reading.bodyStart,
+      own.qualified,
     );
   }
 
@@ -920,6 +982,7 @@ export class Tagger {
     lowerWords: ReadonlySet<string>,
     townCountries: ReadonlySet<number>,
     bodyStart: number,
+    qualifiedByOwn: boolean,
   ): Resolved | null {
     const places = entry.places;
     const country = places.find((p) => p.locationType === LocationType.Country);
@@ -939,7 +1002,15 @@ export class Tagger {
             countryOf(p) !== country.id &&
             townCountries.has(countryOf(p)),
         );
-      if (other && !named.has(country.id)) return strong(other);
+      // A division smaller than the country of its name (Nigeria's Niger State beside Niger) is
+      // what the name means only when written with its qualifier ('Niger State', 'Niger,
+      // Nigeria'); a larger one (Georgia the US state) also alone (decision 0079).
+      if (other && !named.has(country.id))
+        return strong(
+          qualifiedByOwn || other.population >= country.population || this.qualifier(tokens, m.end)
+            ? other
+            : country,
+        );
       if (entry.demonym || places.length === 1 || named.has(country.id) || !inNamed.length)
         return strong(country);
     }
@@ -956,6 +1027,7 @@ export class Tagger {
     // ('Terengganu Hospital', 'Wyoming Game and Fish Department'; not 'Lok Sabha').
     const oneCountryDivision =
       !ordinary &&
+      !mediaWords.has(tokens[m.end]?.word ?? '') &&
       places.some((p) => p.locationType === LocationType.State) &&
       places.every((p) => countryOf(p) === countryOf(places[0] as GazetteerPlace));
     const bodyLower = m.start >= bodyStart ? lowerWords : null;
@@ -1169,6 +1241,18 @@ function supportedTowns(resolved: ReadonlyMap<Mention, Resolved>): Set<number> {
   return counted;
 }
 
+/** English words other languages do not write: an article with enough of them is in English. */
+const englishWords: ReadonlySet<string> = new Set(
+  'the and of was were with which that this has have from is are'.split(' '),
+);
+
+/** Whether a text is in English: at least 3 of its words, and 5 % of them, English function words. */
+function inEnglish(tokens: readonly Token[]): boolean {
+  let n = 0;
+  for (const t of tokens) if (englishWords.has(t.word)) n += 1;
+  return n >= 3 && n >= tokens.length * 0.05;
+}
+
 function countryOf(p: GazetteerPlace): number {
   return p.countryId ?? p.id;
 }
@@ -1305,6 +1389,22 @@ function precededByCue(tokens: readonly Token[], at: number, cues: ReadonlySet<s
   return false;
 }
 
+/**
+ * Whether a place is where a sentence sends samples ('Samples have been sent to ARRIAH, OIE
+ * Reference Laboratory … in Vladimir, Russia'): a laboratory's place, context (decision 0079).
+ */
+function sentSamplesTo(tokens: readonly Token[], at: number): boolean {
+  let sent = false;
+  for (let i = at - 1; i >= 0 && i >= at - 40; i -= 1) {
+    const token = tokens[i];
+    if (!token) break;
+    if (shipmentWords.has(token.word)) sent = true;
+    else if (sent && sampleWords.has(token.word)) return true;
+    if (token.sentenceStart) break;
+  }
+  return false;
+}
+
 const houseNumber = /^\d{1,3}$/;
 
 /**
@@ -1393,13 +1493,25 @@ const ruleDiseases = {
 interface Era {
   readonly latestYear: number | null;
   readonly covidNamed: boolean;
+  /** MERS named ('MERS', 'MERS-CoV') or its hosts, camels and dromedaries. */
+  readonly mersNamed: boolean;
 }
+
+const mersWords: ReadonlySet<string> = new Set([
+  'mers',
+  'camel',
+  'camels',
+  'dromedary',
+  'dromedaries',
+]);
 
 function articleEra(tokens: readonly Token[]): Era {
   let latestYear: number | null = null;
   let covidNamed = false;
+  let mersNamed = false;
   tokens.forEach((t, i) => {
     const w = t.word;
+    if (mersWords.has(w)) mersNamed = true;
     if (w.length === 4 && yearPattern.test(w)) {
       const year = Number(w);
       if (latestYear === null || year > latestYear) latestYear = year;
@@ -1408,5 +1520,5 @@ function articleEra(tokens: readonly Token[]): Era {
     else if (w === 'sars' && tokens[i + 1]?.word === 'cov' && tokens[i + 2]?.word === '2')
       covidNamed = true;
   });
-  return { latestYear, covidNamed };
+  return { latestYear, covidNamed, mersNamed };
 }
