@@ -15,7 +15,7 @@
  *    `holdout6` (frozen before the eighth round's rule changes) is measured only with
  *    `--holdout6`; it was run once at the end of round 8 (decision 0078) and is seen since;
  *    `holdout7` (frozen before the ninth round's rule changes) is measured only with
- *    `--holdout7`.
+ *    `--holdout7`; it was run once at the end of round 9 (decision 0079) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
