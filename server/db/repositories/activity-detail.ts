@@ -156,7 +156,13 @@ export async function activityDetail(
     (
       await placesWithAncestors(
         db,
-        locationRows.map((l) => l.id),
+        [],
+        locationRows.map((l) => ({
+          id: l.id,
+          name: l.displayName,
+          locationType: l.type,
+          parentId: l.parentId,
+        })),
       )
     ).map((p) => [p.id, p.parentId]),
   );

@@ -40,10 +40,20 @@ import {
 /** Gazetteer depth is country → province → county/city → …: a few rounds reach the top. */
 const maxAncestorRounds = 8;
 
-/** The places of `ids` and every ancestor of theirs. */
-export async function placesWithAncestors(db: Db, ids: readonly number[]): Promise<NestingPlace[]> {
-  const found = new Map<number, NestingPlace>();
-  let wanted = [...new Set(ids)];
+/**
+ * The places of `ids` and every ancestor of theirs. Places the caller has read already are
+ * given as `known` and not read again (the detail call's 1,000 places were a 1,000-parameter
+ * query, most of its cost in building the statement).
+ */
+export async function placesWithAncestors(
+  db: Db,
+  ids: readonly number[],
+  known: readonly NestingPlace[] = [],
+): Promise<NestingPlace[]> {
+  const found = new Map<number, NestingPlace>(known.map((p) => [p.id, p]));
+  const parentsOf = (places: readonly NestingPlace[]) =>
+    places.flatMap((p) => (p.parentId === null ? [] : [p.parentId]));
+  let wanted = [...new Set([...ids, ...parentsOf(known)])].filter((id) => !found.has(id));
   for (let round = 0; round < maxAncestorRounds && wanted.length > 0; round++) {
     const rows = await db
       .select({
@@ -55,9 +65,7 @@ export async function placesWithAncestors(db: Db, ids: readonly number[]): Promi
       .from(locations)
       .where(inArray(locations.id, wanted));
     for (const r of rows) found.set(r.id, r);
-    wanted = [...new Set(rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId])))].filter(
-      (id) => !found.has(id),
-    );
+    wanted = [...new Set(parentsOf(rows))].filter((id) => !found.has(id));
   }
   return [...found.values()];
 }

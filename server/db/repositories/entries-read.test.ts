@@ -17,7 +17,12 @@ import {
 import { generateSeedData } from '../../seed/generate';
 import { insertSeedData } from '../../seed/insert';
 import { upsertSeedUsers } from '../../seed/users';
-import { activityReports, selectReports } from './entries-read';
+import {
+  activityReports,
+  selectReports,
+  unreadCollectionColumns,
+  unreadReportColumns,
+} from './entries-read';
 
 /**
  * selectReports reads one JSON text the database builds (issue 31). Its oracle is the plain
@@ -89,6 +94,9 @@ describe('selectReports, read as JSON, equals the row-by-row read', () => {
       .where(activityReports(activityId))
       .orderBy(asc(reports.locationId), asc(reports.reportedOn), asc(reports.id));
 
+  const without = <T extends object>(row: T, keys: readonly string[]) =>
+    Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
+
   it('on every seeded activity, with committed collections, travellers and updates among them', async () => {
     const activities = await database.db
       .select({ id: diseaseActivities.diseaseActivityId })
@@ -100,7 +108,12 @@ describe('selectReports, read as JSON, equals the row-by-row read', () => {
     let linked = 0;
     let versioned = 0;
     for (const { id } of activities) {
-      const expected = await rowByRow(id);
+      // The columns no answer reads are left out of selectReports' read.
+      const expected = (await rowByRow(id)).map((row) => ({
+        ...row,
+        report: without(row.report, unreadReportColumns),
+        collection: without(row.collection, unreadCollectionColumns),
+      }));
       const actual = await selectReports(database.db, activityReports(id));
       expect(actual.map(({ articleIds: _a, hasPreviousVersion: _v, ...row }) => row)).toEqual(
         expected,

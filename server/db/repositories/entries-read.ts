@@ -24,10 +24,32 @@ const reportUser = alias(users, 'report_user');
 const collectionUser = alias(users, 'collection_user');
 const originPlace = alias(locations, 'origin_place');
 
+/**
+ * Columns no answer reads: left out of the read (two timestamps a row, each a Date made and
+ * dropped, and the ids the query's joins already hold).
+ */
+export const unreadReportColumns = [
+  'createdAt',
+  'updatedAt',
+  'diseaseActivityId',
+  'reportCollectionId',
+  'reportingPeriodId',
+] as const;
+export const unreadCollectionColumns = [
+  'createdAt',
+  'updatedAt',
+  'diseaseActivityId',
+  'countryId',
+  'lastUpdatedByUserId',
+] as const;
+
 /** A stored report with its collection and the names of who touched them. */
 export interface StoredReport {
-  readonly report: typeof reports.$inferSelect;
-  readonly collection: typeof reportCollections.$inferSelect;
+  readonly report: Omit<typeof reports.$inferSelect, (typeof unreadReportColumns)[number]>;
+  readonly collection: Omit<
+    typeof reportCollections.$inferSelect,
+    (typeof unreadCollectionColumns)[number]
+  >;
   readonly reportUserGiven: string | null;
   readonly reportUserFamily: string | null;
   readonly reportUserInitials: string | null;
@@ -44,28 +66,33 @@ const fullName = (given: string | null, family: string | null) =>
   given === null && family === null ? null : `${given ?? ''} ${family ?? ''}`.trim();
 
 /**
- * A table's whole row as one JSON array the database builds (its columns in Drizzle's order:
+ * A table's row, less the `unread` columns, as one JSON array the database builds (its columns in Drizzle's order:
  * no column name repeated per row, as `row_to_json` would), and its reader: each value mapped
  * as Drizzle maps the driver's value (a timestamp's text to a Date; dates stay text).
  */
-function jsonRowOf<T extends Table>(table: T) {
-  const columns = Object.entries(getTableColumns(table));
+function jsonRowOf<T extends Table, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  unread: readonly K[],
+) {
+  const columns = Object.entries(getTableColumns(table)).filter(
+    ([key]) => !(unread as readonly string[]).includes(key),
+  );
   const select = sql`json_build_array(${sql.join(
     columns.map(([, column]) => column),
     sql`, `,
   )})`;
-  const read = (values: readonly unknown[]): T['$inferSelect'] => {
+  const read = (values: readonly unknown[]): Omit<T['$inferSelect'], K> => {
     const row: Record<string, unknown> = {};
     columns.forEach(([key, column], i) => {
       const value = values[i];
       row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     });
-    return row as T['$inferSelect'];
+    return row as Omit<T['$inferSelect'], K>;
   };
   return { select, read };
 }
-const reportJsonRow = jsonRowOf(reports);
-const collectionJsonRow = jsonRowOf(reportCollections);
+const reportJsonRow = jsonRowOf(reports, unreadReportColumns);
+const collectionJsonRow = jsonRowOf(reportCollections, unreadCollectionColumns);
 
 /**
  * Reports matching `where`, ordered by location, day and id, with collection and users. Read
