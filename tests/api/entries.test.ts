@@ -78,6 +78,23 @@ describe.each(backends)('Entries API on %s', (backend) => {
       });
     });
 
+    it("?reports=country answers the same detail with the country location's reports only (issue 31)", async () => {
+      const { detail: full } = await detail();
+      const res = await amara('GET', `${base()}/numDays/5?reports=country`);
+      expect(res.status).toBe(200);
+      const head = decodeDetail(res.body);
+      const country = api.fx.place.canada;
+      // The fixture has entries beside the country's, so the comparison can fail.
+      expect(full.reports.some((r) => r.locationId !== country)).toBe(true);
+      expect(head.reports).toEqual(full.reports.filter((r) => r.locationId === country));
+      expect({ ...head, reports: [] }).toEqual({ ...full, reports: [] });
+      // Any other value is refused, in words that say what is allowed.
+      expect(await amara('GET', `${base()}/numDays/5?reports=all`)).toMatchObject({
+        status: 400,
+        body: { errors: ["reports must be country (the country's entries only) or left out."] },
+      });
+    });
+
     it('404 for an unknown activity or a country not its own, 401 without a token', async () => {
       expect(
         await amara(

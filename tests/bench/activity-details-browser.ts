@@ -34,9 +34,13 @@ export interface DetailsBenchResult {
   readonly locations: number;
   /** The first full page load of the activity (code, lookups and database not yet warm). */
   readonly coldOpen: number;
+  readonly coldOpenWhole: number;
   readonly open: Spread;
+  /** The same loads until every table has its entries (the first shows before the rest). */
+  readonly openWhole: Spread;
   /** Opened from the activity index inside the app: the bootstrap already done. */
   readonly inAppOpen: Spread;
+  readonly inAppOpenWhole: Spread;
   readonly recomputeToPaint: Spread;
 }
 
@@ -147,23 +151,49 @@ async function signInInBrowser(page: Page, baseUrl: string) {
   await page.waitForURL(/\/activity$/);
 }
 
-/** Navigation start → the frame in which the first location table is painted. */
-async function timeOpen(page: Page, url: string): Promise<number> {
+/** Two moments of an open, ms: the first location table painted, and every table's entries. */
+export interface OpenTimes {
+  readonly first: number;
+  /** No table says it is still loading (the country's entries are shown first, issue 31). */
+  readonly whole: number;
+}
+
+/**
+ * In the page: from `started`, the frame after the first location table is painted and the one
+ * after the last table waiting for its entries has them.
+ */
+const watchOpen = (started: number) =>
+  new Promise<OpenTimes>((resolve) => {
+    let first: number | null = null;
+    const check = () => {
+      const tables = document.querySelectorAll('[data-testid="location-table"]');
+      if (tables.length > 0 && first === null) {
+        // The next frame begins after the one that painted the table.
+        requestAnimationFrame(() => {
+          first = performance.now() - started;
+          check();
+        });
+        return;
+      }
+      if (
+        first !== null &&
+        !document.querySelector('[data-testid="location-table"][aria-busy="true"]')
+      ) {
+        const firstAt = first;
+        requestAnimationFrame(() =>
+          resolve({ first: firstAt, whole: performance.now() - started }),
+        );
+        return;
+      }
+      requestAnimationFrame(check);
+    };
+    check();
+  });
+
+/** Navigation start → the frame in which the first location table is painted (and the whole). */
+async function timeOpen(page: Page, url: string): Promise<OpenTimes> {
   await page.goto(url, { waitUntil: 'commit' });
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          if (document.querySelector('[data-testid="location-table"]')) {
-            // The next frame begins after the one that painted the table.
-            requestAnimationFrame(() => resolve(performance.now()));
-            return;
-          }
-          requestAnimationFrame(check);
-        };
-        check();
-      }),
-  );
+  return page.evaluate(`(${watchOpen.toString()})(0)`) as Promise<OpenTimes>;
 }
 
 /**
@@ -172,7 +202,7 @@ async function timeOpen(page: Page, url: string): Promise<number> {
  * painted. Starts on the activity index, so the details screen mounts afresh and loads the
  * activity again.
  */
-async function timeInAppOpen(page: Page, path: string): Promise<number> {
+async function timeInAppOpen(page: Page, path: string): Promise<OpenTimes> {
   await page.evaluate(() => {
     history.pushState(null, '', '/activity');
     dispatchEvent(new PopStateEvent('popstate'));
@@ -181,22 +211,13 @@ async function timeInAppOpen(page: Page, path: string): Promise<number> {
   // The index settled: its own requests are not timed with the open.
   await page.waitForLoadState('networkidle');
   return page.evaluate(
-    (to) =>
-      new Promise<number>((resolve) => {
-        const started = performance.now();
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-        const check = () => {
-          if (document.querySelector('[data-testid="location-table"]')) {
-            requestAnimationFrame(() => resolve(performance.now() - started));
-            return;
-          }
-          requestAnimationFrame(check);
-        };
-        check();
-      }),
-    path,
-  );
+    `(() => {
+      const started = performance.now();
+      history.pushState(null, '', ${JSON.stringify(path)});
+      dispatchEvent(new PopStateEvent('popstate'));
+      return (${watchOpen.toString()})(started);
+    })()`,
+  ) as Promise<OpenTimes>;
 }
 
 /**
@@ -236,7 +257,7 @@ async function printWaterfall(
   });
   // BENCH_DETAILS_TRACE=inApp: the traced open is one from the activity index inside the app.
   const inApp = process.env['BENCH_DETAILS_TRACE'] === 'inApp';
-  const painted = inApp
+  const { first: painted } = inApp
     ? await timeInAppOpen(page, new URL(url).pathname)
     : await timeOpen(page, url);
   const trace = await browser.stopTracing();
@@ -325,15 +346,15 @@ export async function benchActivityDetailsInBrowser(
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     const page = await context.newPage();
     await signInInBrowser(page, baseUrl);
-    const openTimes: number[] = [];
-    let coldOpen = NaN;
+    const openTimes: OpenTimes[] = [];
+    let coldOpen: OpenTimes = { first: NaN, whole: NaN };
     for (let i = 0; i < opens; i += 1) {
       const open = await timeOpen(page, url);
       // The first load fills caches (code, lookups): kept apart from the figures.
       if (i > 0) openTimes.push(open);
       else coldOpen = open;
     }
-    const inAppTimes: number[] = [];
+    const inAppTimes: OpenTimes[] = [];
     for (let i = 0; i < opens - 1; i += 1) {
       inAppTimes.push(await timeInAppOpen(page, new URL(url).pathname));
     }
@@ -354,9 +375,12 @@ export async function benchActivityDetailsInBrowser(
     }
     return {
       locations: count,
-      coldOpen,
-      open: spread(openTimes),
-      inAppOpen: spread(inAppTimes),
+      coldOpen: coldOpen.first,
+      coldOpenWhole: coldOpen.whole,
+      open: spread(openTimes.map((t) => t.first)),
+      openWhole: spread(openTimes.map((t) => t.whole)),
+      inAppOpen: spread(inAppTimes.map((t) => t.first)),
+      inAppOpenWhole: spread(inAppTimes.map((t) => t.whole)),
       recomputeToPaint: spread(samples),
     };
   } finally {

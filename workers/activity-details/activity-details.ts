@@ -144,6 +144,16 @@ export function createActivityDetailsApi(
       return detail;
     },
 
+    openActivityHead(key) {
+      requireParam('key', key);
+      // No alert: the whole detail follows, and its failure is the one the screen shows.
+      return request({
+        method: 'GET',
+        path: `${activityPath(key)}/numDays/${recentDays}?reports=country`,
+        schema: ActivityDetailJson,
+      });
+    },
+
     getLocationReports(key, locationId) {
       requireParam('locationId', locationId);
       // Everything dated before tomorrow: the location's whole history.

@@ -69,6 +69,12 @@ export interface EntriesCheckReady {
 export interface ActivityDetailsEngineApi {
   /** GET …/countries/{countryId}/numDays/5: the activity, its locations and recent entries. */
   openActivityDetails(key: ActivityKey): Promise<ActivityDetailJson>;
+  /**
+   * The same call with `?reports=country`: every field of the detail, the reports of the
+   * country's own location only. The screen paints its first table from it while the whole
+   * detail is read (issue 31); the engine keeps only the whole one.
+   */
+  openActivityHead(key: ActivityKey): Promise<ActivityDetailJson>;
   /** Every committed report of a location (GET …/location/{id}/caseDate/{tomorrow}). */
   getLocationReports(key: ActivityKey, locationId: number): Promise<ReportsFromDateJson>;
   /**

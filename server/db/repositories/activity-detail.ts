@@ -92,33 +92,38 @@ export async function latestPeriods(db: Db, activityId: number) {
  * The detail call's answer (src/domain/entries/entries-api.ts ActivityDetailJson) for a found
  * activity: reports of the last `numDays` days up to its last entry, every uncommitted one,
  * and each location's latest committed Daily Total (and latest own one). `today` is the UTC day.
+ * `countryOnly`: the reports of the country's own location only, every other field whole: the
+ * screen's first table painted before the rest of a large activity is read (issue 31).
  */
 export async function activityDetail(
   db: Db,
   found: FoundActivity,
   numDays: number,
   today: string,
+  { countryOnly = false }: { readonly countryOnly?: boolean } = {},
 ): Promise<ActivityDetailJson> {
   const { activity, country, summary } = found;
   const activityId = activity.diseaseActivityId;
   const lastEntryDate = summary?.lastReportDate ?? null;
   const since = lastEntryDate === null ? today : addDays(lastEntryDate, 1 - numDays);
+  const atCountry = countryOnly ? eq(reports.locationId, activity.countryId) : undefined;
   const latestTotals = db
     .selectDistinctOn([reports.locationId], { id: reports.id })
     .from(reports)
-    .where(committedDailyTotals(activityId))
+    .where(committedDailyTotals(activityId, atCountry))
     .orderBy(reports.locationId, desc(reports.reportedOn), desc(reports.id));
   // And each place's latest own one, which the one cumulative rule reads (a rolled-up Daily
   // Total may be later).
   const latestOwnTotals = db
     .selectDistinctOn([reports.locationId], { id: reports.id })
     .from(reports)
-    .where(committedDailyTotals(activityId, eq(reports.isNestingEntry, false)))
+    .where(committedDailyTotals(activityId, atCountry, eq(reports.isNestingEntry, false)))
     .orderBy(reports.locationId, desc(reports.reportedOn), desc(reports.id));
   const rows = await selectReports(
     db,
     activityReports(
       activityId,
+      atCountry,
       or(
         gte(reports.reportedOn, since),
         isNull(reports.reportStatus),

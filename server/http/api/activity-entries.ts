@@ -105,7 +105,9 @@ export function requiredVersion(request: FastifyRequest, reply: FastifyReply): n
 /**
  * The per-activity entries calls of spec 001 §7 (shapes in src/domain/entries/entries-api.ts):
  *
- * - GET …/countries/{countryId}/numDays/{numDays} → ActivityDetailJson, ETag "{version}".
+ * - GET …/countries/{countryId}/numDays/{numDays} → ActivityDetailJson, ETag "{version}";
+ *   ?reports=country answers with the country location's reports only (the screen's first
+ *   paint; designed, the spec has no such parameter), any other value 400.
  * - GET …/countries/{countryId}/reports/committedTimeline → CommittedTimelineJson (the
  *   committed history the rules walk, as columns, for the worker's own check), ETag "{version}";
  *   If-None-Match naming the current version → 304 with no body.
@@ -127,7 +129,14 @@ export const activityEntriesRoutes: FastifyPluginAsync<ActivityEntriesDeps> = as
   app.get(`${activityPath}/numDays/:numDays${idSegment}`, async (request, reply) => {
     const found = await activityOf(db, request);
     const numDays = idParam(request, 'numDays');
-    const detail = await activityDetail(db, found, numDays, today());
+    // ?reports=country: the country's entries only, for the screen's first paint (issue 31).
+    const reportsOf = queryOf(request, 'reports');
+    if (reportsOf !== undefined && reportsOf !== 'country') {
+      throw badRequest([messages.detailReportsChoice]);
+    }
+    const detail = await activityDetail(db, found, numDays, today(), {
+      countryOnly: reportsOf === 'country',
+    });
     return reply.header('etag', etagOf(detail.version)).send(detail);
   });
 

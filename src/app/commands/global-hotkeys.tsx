@@ -66,8 +66,8 @@ function runCommand(command: Command, event: KeyboardEvent, settings: Settings):
   // Only a dialog opened from none is waited for (Ctrl+K again closes the palette).
   const opening = command.opensDialog === true && !settings.dialogOpen();
   const hold = command.run(context);
-  if (opening) settings.holder.holdUntil(focusedReadyDialog);
-  else if (hold) settings.holder.holdUntil(hold.ready);
+  if (opening) void settings.holder.holdUntil(focusedReadyDialog);
+  else if (hold) void settings.holder.holdUntil(hold.ready);
 }
 
 /** The options of one matcher (hotkey-binding.ts says what each reads). */

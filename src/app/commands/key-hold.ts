@@ -79,8 +79,11 @@ function replay(press: KeyPress): void {
 
 /** Holds keys until `ready()`, then replays them; `install` attaches it to a window. */
 export interface KeyHolder {
-  /** Holds every key from now until `ready()` is true (or {@link holdTimeoutMs} passed). */
-  holdUntil(ready: () => boolean): void;
+  /**
+   * Holds every key from now until `ready()` is true (or `timeoutMs` passed); resolves once the
+   * held keys are replayed.
+   */
+  holdUntil(ready: () => boolean, timeoutMs?: number): Promise<void>;
   /** Attaches the capture listener; returns the detach function. */
   install(view: Window): () => void;
 }
@@ -96,21 +99,27 @@ export function createKeyHolder(): KeyHolder {
   };
 
   return {
-    holdUntil(ready) {
-      if (ready()) return;
+    holdUntil(ready, timeoutMs = holdTimeoutMs) {
+      if (ready()) return Promise.resolve();
       held = [];
       const started = Date.now();
-      const poll = () => {
-        if (held === null) return;
-        if (!ready() && Date.now() - started < holdTimeoutMs) {
-          setTimeout(poll, 16);
-          return;
-        }
-        const keys = held;
-        held = null;
-        keys.forEach(replay);
-      };
-      setTimeout(poll, 16);
+      return new Promise((resolve) => {
+        const poll = () => {
+          if (held === null) {
+            resolve();
+            return;
+          }
+          if (!ready() && Date.now() - started < timeoutMs) {
+            setTimeout(poll, 16);
+            return;
+          }
+          const keys = held;
+          held = null;
+          keys.forEach(replay);
+          resolve();
+        };
+        setTimeout(poll, 16);
+      });
     },
     install(view) {
       view.addEventListener('keydown', onHoldCapture, true);

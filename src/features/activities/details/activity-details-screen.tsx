@@ -32,6 +32,7 @@ import {
 import { LocationPanel } from './location-panel';
 import { LocationTable } from './location-table';
 import { useTablesRendered } from './first-tables';
+import { useKeysHeldWhileLoading } from './keys-while-loading';
 import { PrecheckPanel } from './precheck-panel';
 import { WarningsPanel } from './warnings-panel';
 import { AssessmentsTabSlot } from './assessments/assessments-slot';
@@ -216,6 +217,7 @@ function DetailsBody({
   readonly countryId: number;
 }) {
   const { status, error, detail, tab } = useDetails();
+  useKeysHeldWhileLoading(status === 'loading');
   const tabIndex = mainTabs.findIndex(([id]) => id === tab);
   if (status === 'error') {
     return (

@@ -45,9 +45,11 @@ export function canCommitNow(s: DetailsView = detailsStore): boolean {
  * round validates what needs it.
  */
 export function canRequestCommit(
-  s: DetailsView & Snapshot<Pick<DetailsState, 'deleted' | 'saving' | 'validating'>>,
+  s: DetailsView & Snapshot<Pick<DetailsState, 'deleted' | 'partial' | 'saving' | 'validating'>>,
 ): boolean {
-  if (s.detail === null || s.detail.readOnly || s.saving || s.validating) return false;
+  if (s.detail === null || s.detail.readOnly || s.partial || s.saving || s.validating) {
+    return false;
+  }
   const fresh = s.validation !== null && !s.dirty;
   if (fresh && validationOutcome(s.validation) === 'errors') return false;
   const typed = s.drafts.length > 0 || s.deleted.length > 0;
@@ -281,7 +283,8 @@ export function CommitBar() {
     snapshot;
   if (detail === null) return null;
   const nothing = drafts.length === 0 && deleted.length === 0;
-  const readOnly = detail.readOnly;
+  // While only the country's entries are in, nothing is saved or validated (issue 31).
+  const readOnly = detail.readOnly || snapshot.partial;
   return (
     <div className="mb-3 flex flex-col gap-1.5">
       <div className="flex flex-wrap items-center gap-2">

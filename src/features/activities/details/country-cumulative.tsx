@@ -11,8 +11,12 @@ import { useDetails } from './details-store';
  * table's header; 'rolled up' when the sub-locations give more than the country's own entries.
  */
 export function CountryCumulative({ countryId }: { readonly countryId: number }) {
-  const { detail } = useDetails();
-  const latest = useMemo(() => (detail === null ? null : detailCumulatives(detail)), [detail]);
+  const { detail, partial } = useDetails();
+  // Rolled up from every place: shown once all their entries are in (issue 31).
+  const latest = useMemo(
+    () => (detail === null || partial ? null : detailCumulatives(detail)),
+    [detail, partial],
+  );
   if (latest === null) return null;
   const figures = latest.tree.cumulativeOf(countryId);
   const shown = caseFigures.filter((f) => figures[f] !== null);

@@ -5,8 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
  * once mounted: one detail call between them (issue 31). A refresh (openDetails) still calls.
  */
 const openActivityDetails = vi.fn();
+const openActivityHead = vi.fn();
 vi.mock('@/app/engine', () => ({
-  getEngine: () => ({ openActivityDetails }),
+  getEngine: () => ({ openActivityDetails, openActivityHead }),
   isEngineFailure: () => false,
   whenEngineReady: () => Promise.resolve(),
 }));
@@ -15,10 +16,10 @@ const { closeDetails, enterDetails, openDetails, preloadDetails, activityKeyOfRo
   await import('./details-loading');
 const { detailsStore } = await import('./details-state');
 
-const detail = (id: number) => ({
+const detail = (id: number, reports: readonly { readonly locationId: number }[] = []) => ({
   activity: { diseaseActivityId: id, countryDetails: { countryId: 3 } },
   locations: [],
-  reports: [],
+  reports,
 });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -29,6 +30,43 @@ describe('entering the details screen', () => {
     openActivityDetails.mockImplementation((key: { diseaseActivityId: number }) =>
       Promise.resolve(detail(key.diseaseActivityId)),
     );
+    openActivityHead.mockReset();
+    openActivityHead.mockImplementation((key: { diseaseActivityId: number }) =>
+      Promise.resolve(detail(key.diseaseActivityId)),
+    );
+  });
+
+  it("a first open shows the country's entries as a part, then the whole detail (issue 31)", async () => {
+    let answerWhole: (value: unknown) => void = () => {};
+    openActivityHead.mockResolvedValue(detail(12, [{ locationId: 3 }]));
+    openActivityDetails.mockReturnValue(
+      new Promise((resolve) => {
+        answerWhole = resolve;
+      }),
+    );
+    const opened = enterDetails({ diseaseActivityId: 12, countryId: 3 });
+    await settle();
+    // The whole detail is asked for once the part is in, never before it.
+    expect(openActivityHead).toHaveBeenCalledTimes(1);
+    expect(openActivityDetails).toHaveBeenCalledTimes(1);
+    expect(detailsStore.partial).toBe(true);
+    expect(detailsStore.status).toBe('loading');
+    expect(detailsStore.detail?.reports).toHaveLength(1);
+    answerWhole(detail(12, [{ locationId: 3 }, { locationId: 4 }]));
+    await opened;
+    expect(detailsStore.partial).toBe(false);
+    expect(detailsStore.status).toBe('ready');
+    expect(detailsStore.detail?.reports).toHaveLength(2);
+  });
+
+  it('a part that fails leaves the whole detail to answer; a refresh asks for the whole only', async () => {
+    openActivityHead.mockRejectedValue(new Error('offline'));
+    await enterDetails({ diseaseActivityId: 12, countryId: 3 });
+    expect(detailsStore.status).toBe('ready');
+    expect(detailsStore.partial).toBe(false);
+    await openDetails({ diseaseActivityId: 12, countryId: 3 });
+    expect(openActivityHead).toHaveBeenCalledTimes(1);
+    expect(openActivityDetails).toHaveBeenCalledTimes(2);
   });
 
   it('the route preload and the screen make one detail call', async () => {

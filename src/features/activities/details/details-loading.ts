@@ -1,10 +1,18 @@
 import { ref } from 'valtio';
 import { getEngine, isEngineFailure, whenEngineReady } from '@/app/engine';
 import { EntryType } from '@domain/enums';
+import type { ReportJson } from '@domain/entries/entries-api';
 import type { ActivityKey } from '@workers/activity-details/details-contract';
 import { scheduleRecompute } from './case-recompute';
 import { detailsStore, initialDetailsState } from './details-state';
 import { draftOfSaved } from './drafts';
+
+/** Saved entries not yet committed, as editable drafts. */
+const draftsOf = (reports: readonly ReportJson[]) =>
+  reports.flatMap((r) => {
+    const draft = draftOfSaved(r);
+    return draft === null ? [] : [draft];
+  });
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -66,16 +74,17 @@ export async function openDetails(given: ActivityKey): Promise<void> {
     s.key?.diseaseActivityId === key.diseaseActivityId && s.key.countryId === key.countryId;
   if (!sameActivity) Object.assign(s, initialDetailsState(), { key });
   s.status = s.detail === null ? 'loading' : s.status;
+  // A first open paints from the country's entries first (issue 31); the whole detail is asked
+  // for once that answer is in, not beside it: on PGlite the two would queue behind each other.
+  if (s.detail === null) await showHead(key, mine);
   try {
     const detail = await getEngine().openActivityDetails(key);
     if (mine !== s.work.loadSequence) return;
     s.detail = ref(detail);
+    s.partial = false;
     s.status = 'ready';
     s.error = null;
-    s.drafts = detail.reports.flatMap((r) => {
-      const draft = draftOfSaved(r);
-      return draft === null ? [] : [draft];
-    });
+    s.drafts = draftsOf(detail.reports);
     s.deleted = [];
     s.recomputed = {};
     s.untouched = [];
@@ -93,6 +102,24 @@ export async function openDetails(given: ActivityKey): Promise<void> {
     s.status = 'error';
     s.error =
       isEngineFailure(error, 'ApiError') && error.status === 404 ? notFound(key) : message(error);
+  }
+}
+
+/**
+ * Shows the detail's first part (every field, the country's own entries) while nothing is
+ * shown yet. A failure here is left to the whole detail's call, which reports it.
+ */
+async function showHead(key: ActivityKey, mine: number): Promise<void> {
+  const s = detailsStore;
+  try {
+    const head = await getEngine().openActivityHead(key);
+    if (mine !== s.work.loadSequence || s.detail !== null) return;
+    s.detail = ref(head);
+    s.partial = true;
+    s.drafts = draftsOf(head.reports);
+    s.selectedLocationId ??= head.activity.countryDetails.countryId;
+  } catch {
+    // The whole detail's call follows and says what failed.
   }
 }
 

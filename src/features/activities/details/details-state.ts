@@ -46,6 +46,12 @@ export interface DetailsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   detail: ActivityDetailJson | null;
+  /**
+   * The detail shown is the first part only (the country's own entries, `openActivityHead`):
+   * the other tables say they are loading, nothing can be changed, and keys wait for the
+   * whole detail (issue 31).
+   */
+  partial: boolean;
   tab: 'entries' | 'assessments';
   /** The Entries tab's sub-tab (spec 001 §2): 'Overview' or the entries table (the default). */
   entriesSubTab: 'overview' | 'table';
@@ -94,6 +100,7 @@ export const initialDetailsState = (): Omit<DetailsState, 'work'> => ({
   status: 'idle',
   error: null,
   detail: null,
+  partial: false,
   tab: 'entries',
   entriesSubTab: 'table',
   locationMode: 'filter',

@@ -271,12 +271,13 @@ export function addEntryAndFocus(locationId: number, type: AddableEntryType): Ke
 }
 
 function AddEntryPicker({ location }: { readonly location: ActivityLocation }) {
-  const { detail, drafts, propagate } = useDetails();
+  const { detail, partial, drafts, propagate } = useDetails();
   if (detail === null) return null;
+  const readOnly = detail.readOnly || partial;
   const options = addEntryOptions({
     locationId: location.id,
     isCountryLocation: location.type === LocationType.Country,
-    readOnly: detail.readOnly,
+    readOnly,
     commitStatus: detail.commitStatus,
     hasActivePeriod:
       detail.latestReportingPeriod !== null && detail.latestReportingPeriod.endDate === null,
@@ -291,7 +292,7 @@ function AddEntryPicker({ location }: { readonly location: ActivityLocation }) {
     <select
       aria-label={`Add entry to ${location.displayName}`}
       value=""
-      disabled={detail.readOnly}
+      disabled={readOnly}
       onChange={(event) => {
         const type = Number(event.target.value) as AddableEntryType;
         if (options.some((o) => o.type === type && o.enabled)) addEntryAndFocus(location.id, type);
@@ -521,8 +522,11 @@ function VirtualLocationTable({
 
 /** One location's entries: its drafts, then its committed rows (spec 001 §2). */
 export function LocationTable({ location }: { readonly location: ActivityLocation }) {
-  const { detail, drafts, histories, expandedTotals, view, selectedLocationId } = useDetails();
+  const { detail, partial, drafts, histories, expandedTotals, view, selectedLocationId } =
+    useDetails();
   if (detail === null) return null;
+  // While only the country's entries are in (issue 31), another place's are on their way.
+  const waiting = partial && location.id !== detail.activity.countryDetails.countryId;
   const history = histories[location.id];
   const reports: readonly ReportJson[] =
     history?.status === 'ready'
@@ -604,7 +608,17 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
           },
         ]
       : []),
-    ...(mine.length === 0 && rows.length === 0 && history?.status !== 'loading'
+    ...(waiting
+      ? [
+          {
+            kind: 'note' as const,
+            key: 'waiting',
+            text: 'Loading entries…',
+            tone: 'text-slate-500',
+          },
+        ]
+      : []),
+    ...(!waiting && mine.length === 0 && rows.length === 0 && history?.status !== 'loading'
       ? [
           {
             kind: 'note' as const,
@@ -621,7 +635,7 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
   const context: RowContext = {
     locationName: location.displayName,
     drafts,
-    readOnly: detail.readOnly,
+    readOnly: detail.readOnly || partial,
     recent,
   };
   // 'Show all reports' loads the place's whole history, which has no bound: virtualised in the
@@ -632,6 +646,7 @@ export function LocationTable({ location }: { readonly location: ActivityLocatio
     <section
       aria-label={location.displayName}
       data-testid="location-table"
+      aria-busy={waiting}
       tabIndex={-1}
       data-location-id={location.id}
       onFocusCapture={() => {

@@ -80,8 +80,20 @@ function mainland(shape: CountryShape): Feature<Geometry> {
  * the analyst's choice), the place selected with j/k ringed. Loaded lazily with d3-geo and the
  * world shapes; the figures are in the entries tables, and the map names the selection.
  */
+/** The map's room, kept while the entries it sizes its bubbles by are on their way. */
+function MapPlaceholder() {
+  return (
+    <div className="w-[300px] shrink-0" aria-hidden="true" data-testid="locator-map-placeholder">
+      <div className="h-[150px] rounded border border-slate-200 bg-[#f8fbff]" />
+      <div className="mt-1 h-[22px]" />
+    </div>
+  );
+}
+
 export default function LocatorMap() {
-  const { detail, selectedLocationId } = useDetails();
+  const { detail: shown, partial, selectedLocationId } = useDetails();
+  // Its figures read every place's entries: drawn once they are all in (issue 31).
+  const detail = partial ? null : shown;
   const [figure, setFigure] = useState<LocatorFigure>('reportedCases');
   const places = useMemo(() => detail?.locations ?? [], [detail]);
   const points = usePoints(useMemo(() => places.map((p) => p.id), [places]));
@@ -137,6 +149,7 @@ export default function LocatorMap() {
     };
   }, [shapes, points, places, countryId]);
 
+  if (partial) return <MapPlaceholder />;
   if (detail === null) return null;
   const largest = Math.max(0, ...[...figures.values()]);
   const selected = places.find((p) => p.id === selectedLocationId);
