@@ -83,9 +83,22 @@ const droppedNames = new Set(
   ].map(fold),
 );
 
+/**
+ * Demonyms English news writes that `world-countries` spells otherwise ('Kirghiz', 'Tadzhik',
+ * 'Kazakhstani'): 'the Kazakh Veterinary Services' is Kazakhstan's (decision 0081).
+ */
+const extraDemonyms: Readonly<Record<string, readonly string[]>> = {
+  KZ: ['Kazakh'],
+  KG: ['Kyrgyz'],
+  TJ: ['Tajik'],
+  UZ: ['Uzbek'],
+};
+
 /** Demonyms (English) kept only when one country owns them: 'Ugandan', 'Brazilian'. */
 function demonyms(): Map<string, Set<string>> {
   const owners = new Map<string, Set<string>>();
+  for (const [iso, list] of Object.entries(extraDemonyms))
+    for (const d of list) owners.set(fold(d), new Set([iso]));
   for (const c of worldCountries) {
     for (const d of [c.demonyms?.eng?.m, c.demonyms?.eng?.f]) {
       if (!d || d.includes(',')) continue;

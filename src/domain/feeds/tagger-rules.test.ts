@@ -1490,3 +1490,113 @@ describe('Tagger: round 9 rules (decision 0079)', () => {
     ).toEqual([c.kazakhstan]);
   });
 });
+
+describe('Tagger: round 10 rules (decision 0081)', () => {
+  const c = {
+    kazakhstan: 130,
+    cambodia: 131,
+    togo: 132,
+    unitedStates: 133,
+    bosnia: 134,
+    germany: 135,
+    romania: 136,
+    china: 137,
+  } as const;
+  const d = { fmd: 1, influenza: 2, meningococcal: 3, westNile: 4, lassa: 5, brucellosis: 6 };
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.fmd, displayName: 'Foot-and-mouth disease' },
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+      { diseaseId: d.meningococcal, displayName: 'Meningococcal disease' },
+      { diseaseId: d.westNile, displayName: 'West Nile virus infection' },
+      { diseaseId: d.lassa, displayName: 'Lassa fever' },
+      { diseaseId: d.brucellosis, displayName: 'Brucellosis' },
+    ],
+    places: [
+      country(c.kazakhstan, 'Kazakhstan', 'KZ', 20_000_000),
+      country(c.cambodia, 'Cambodia', 'KH', 17_000_000),
+      country(c.togo, 'Togo', 'TG', 9_000_000),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      country(c.bosnia, 'Bosnia and Herzegovina', 'BA', 3_200_000),
+      place(13_401, 'Mostar', City, c.bosnia, 105_000),
+      country(c.germany, 'Germany', 'DE', 84_000_000),
+      country(c.romania, 'Romania', 'RO', 19_000_000),
+      country(c.china, 'China', 'CN', 1_410_000_000),
+      place(13_701, 'Shanghai', City, c.china, 24_000_000),
+    ],
+    contextTags: [],
+  });
+
+  it("reads 'Kazakh' as Kazakhstan's demonym", () => {
+    expect(
+      t.tag('', 'The Kazakh veterinary services reported foot-and-mouth disease in cattle.')
+        .countryIds,
+    ).toEqual([c.kazakhstan]);
+  });
+
+  it('reads a journey within a country as no context', () => {
+    expect(
+      t.tag(
+        '',
+        'Sir, as a volunteer travelling in Cambodia for a month, I think the infections in the ' +
+          'villages are badly underreported.',
+      ).countryIds,
+    ).toEqual([c.cambodia]);
+    // A journey to it still is (decision 0079).
+    expect(
+      t.tag(
+        '',
+        'Bosnia and Herzegovina: a man from Mostar fell ill with brucellosis after he ' +
+          'travelled to Cambodia in May.',
+      ).countryIds,
+    ).toEqual([c.bosnia]);
+  });
+
+  it("reads a foreign mission's country as the mission's throughout", () => {
+    expect(
+      t.tag(
+        '',
+        'The United States Embassy informs United States citizens of two cases of Lassa fever ' +
+          'in the north of Togo. The risk is low.',
+      ).countryIds,
+    ).toEqual([c.togo]);
+  });
+
+  it("reads a place after 'communicated by' as the sender's address", () => {
+    expect(
+      t.tag(
+        '',
+        'Goats fell ill with brucellosis near Mostar, Bosnia and Herzegovina, after a ' +
+          'vaccination. -- communicated by: ' +
+          'Anna Weber, Hauptstrasse 4, Germany',
+      ).countryIds,
+    ).toEqual([c.bosnia]);
+  });
+
+  it("reads 'flu symptoms' as a symptom, not influenza", () => {
+    expect(
+      t.tag(
+        '',
+        'Two more people in Shanghai have foot-and-mouth disease. Both developed flu symptoms ' +
+          'last week; their contacts have shown no influenza symptoms.',
+      ).diseaseIds,
+    ).toEqual([d.fmd]);
+  });
+
+  it("reads a meningitis with its cause named as the cause's disease", () => {
+    expect(
+      t.tag(
+        '',
+        'Five people in Romania have been diagnosed with meningitis caused by the West Nile ' +
+          'virus this summer.',
+      ).diseaseIds,
+    ).toEqual([d.westNile]);
+    expect(
+      t.tag('', 'Two cases of West Nile meningitis were reported in Romania.').diseaseIds,
+    ).toEqual([d.westNile]);
+    // Its cause unnamed, a meningitis is still meningococcal disease.
+    expect(t.tag('', 'Two cases of meningitis were reported in Romania.').diseaseIds).toEqual([
+      d.meningococcal,
+    ]);
+  });
+});

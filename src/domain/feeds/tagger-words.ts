@@ -117,6 +117,23 @@ export const travelVerbs: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/**
+ * Words after a travel verb that keep the journey inside the place ('travelling in Cambodia's
+ * countryside'): where the traveller is, not where they came from (decision 0081).
+ */
+export const withinWords: ReadonlySet<string> = new Set(
+  'in within around across through throughout'.split(' '),
+);
+
+/** Words after a country that make it a foreign mission's ('the US Embassy'; decision 0081). */
+export const missionWords: ReadonlySet<string> = new Set(['embassy', 'embassies', 'consulate']);
+
+/** Words after 'flu' or 'influenza' that make it a symptom, no report ('flu symptoms'; 0081). */
+export const symptomWords: ReadonlySet<string> = new Set(['symptom', 'symptoms']);
+
+/** Words between a meningitis and its cause ('meningitis caused by the West Nile virus'; 0081). */
+export const causeWords: ReadonlySet<string> = new Set(['caused', 'due']);
+
 /** Words of a sample sent away for testing ('samples were sent to…'; decision 0079). */
 export const sampleWords: ReadonlySet<string> = new Set(
   'sample samples specimen specimens isolate isolates'.split(' '),

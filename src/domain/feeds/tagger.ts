@@ -35,6 +35,10 @@ import {
   travelVerbs,
   sampleWords,
   shipmentWords,
+  withinWords,
+  missionWords,
+  symptomWords,
+  causeWords,
 } from './tagger-words';
 import { contextTagCues, diseaseSynonyms } from './synonyms';
 import type { Token } from './text';
@@ -461,6 +465,30 @@ export class Tagger {
   }
 
   /** The longest acceptable name at a word (a disease before anything else of the same length). */
+  /**
+   * Whether a bare 'meningitis' has its cause named: another disease right before it ('West Nile
+   * meningitis') or after 'caused by' / 'due to' ('meningitis caused by the West Nile virus'). It
+   * is then the cause's disease, not meningococcal disease (decision 0081).
+   */
+  private meningitisOfNamedCause(
+    tokens: readonly Token[],
+    at: number,
+    end: number,
+    id: number,
+    mentions: readonly Mention[],
+  ): boolean {
+    if (end - at !== 1 || tokens[at]?.word !== 'meningitis') return false;
+    const last = mentions[mentions.length - 1];
+    if (last?.entry.kind === 'disease' && last.end === at && last.entry.id !== id) return true;
+    const link = tokens[end + 1]?.word;
+    if (!causeWords.has(tokens[end]?.word ?? '') || (link !== 'by' && link !== 'to')) return false;
+    for (let i = end + 2; i <= end + 4 && i < tokens.length; i += 1) {
+      const next = this.matchAt(tokens, i);
+      if (next?.entry.kind === 'disease' && next.entry.id !== id) return true;
+    }
+    return false;
+  }
+
   private matchAt(tokens: readonly Token[], at: number): { entry: Entry; end: number } | null {
     let best: { entry: Entry; end: number } | null = null;
     const word = tokens[at]?.word ?? '';
@@ -621,7 +649,8 @@ export class Tagger {
       if (
         found.entry.kind === 'disease' &&
         ((found.entry.generic && otherSubtype) ||
-          (at >= bodyStart && namesNoReport(tokens, at, found.end)))
+          (at >= bodyStart && namesNoReport(tokens, at, found.end)) ||
+          this.meningitisOfNamedCause(tokens, at, found.end, found.entry.id, mentions))
       ) {
         if (found.entry.generic && otherSubtype) otherSubtypeRead = true;
         at = found.end;
@@ -658,9 +687,12 @@ export class Tagger {
               : weights.body;
       if (
         at >= bodyStart &&
-        (precededByCue(tokens, at, travelCues) ||
+        ((precededByCue(tokens, at, travelCues) && !travelledWithin(tokens, at)) ||
           (found.entry.kind === 'place' &&
-            (borderWords.has(tokens[found.end]?.word ?? '') || sentSamplesTo(tokens, at))) ||
+            (borderWords.has(tokens[found.end]?.word ?? '') ||
+              missionWords.has(tokens[found.end]?.word ?? '') ||
+              sentSamplesTo(tokens, at) ||
+              communicatedBy(tokens, at))) ||
           (found.entry.kind === 'disease' &&
             (precededByCue(tokens, at, diseaseComparisonCues) ||
               absent ||
@@ -669,8 +701,13 @@ export class Tagger {
         weight *= contextFactor;
         context = true;
       } else if (found.entry.kind === 'disease') reported.add(found.entry.id);
+      // A foreign mission's country ('The US Embassy wishes to inform US citizens… in Togo') is
+      // the mission's throughout, as a journey's is (decision 0081).
       const travel =
-        found.entry.kind === 'place' && at >= bodyStart && precededByCue(tokens, at, travelVerbs);
+        found.entry.kind === 'place' &&
+        at >= bodyStart &&
+        ((precededByCue(tokens, at, travelVerbs) && !travelledWithin(tokens, at)) ||
+          missionWords.has(tokens[found.end]?.word ?? ''));
       mentions.push({ entry: found.entry, start: at, end: found.end, weight, travel, context });
       at = found.end;
     }
@@ -1152,6 +1189,13 @@ function namesNoReport(tokens: readonly Token[], start: number, end: number): bo
   // 'flu-like symptoms', 'influenza like illness', 'a dengue-like fever': a likeness, no report.
   if (next?.word === 'like') return true;
   const word = tokens[start];
+  // 'developed flu symptoms': a symptom, no report of influenza (decision 0081).
+  if (
+    end - start === 1 &&
+    (word?.word === 'flu' || word?.word === 'influenza') &&
+    symptomWords.has(next?.word ?? '')
+  )
+    return true;
   return (
     end - start === 1 &&
     word?.capitalised === true &&
@@ -1385,6 +1429,35 @@ function datelineLength(tokens: readonly Token[]): number {
 function precededByCue(tokens: readonly Token[], at: number, cues: ReadonlySet<string>): boolean {
   for (let i = Math.max(0, at - 3); i < at; i += 1) {
     if (cues.has(tokens[i]?.word ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a travel verb in the three words before a mention is followed by 'in', 'around'…
+ * ('travelling in Cambodia's countryside'): a journey within the place, which is no context
+ * (decision 0081).
+ */
+function travelledWithin(tokens: readonly Token[], at: number): boolean {
+  for (let i = Math.max(0, at - 3); i < at; i += 1) {
+    if (travelVerbs.has(tokens[i]?.word ?? '') && withinWords.has(tokens[i + 1]?.word ?? ''))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a place is in a sentence after 'communicated by' ('communicated by: … D-52385
+ * Nideggen, Germany'): the sender's address, context (decision 0081).
+ */
+function communicatedBy(tokens: readonly Token[], at: number): boolean {
+  const signed = (i: number) => tokens[i]?.word === 'communicated' && tokens[i + 1]?.word === 'by';
+  for (let i = at - 1; i >= 0 && i >= at - 40; i -= 1) {
+    const token = tokens[i];
+    if (!token) break;
+    if (signed(i)) return true;
+    // 'communicated by: Sabine Zentis…': the colon's new sentence is the signature's.
+    if (token.sentenceStart && !signed(i - 2)) break;
   }
   return false;
 }
