@@ -17,7 +17,7 @@
  *    `holdout7` (frozen before the ninth round's rule changes) is measured only with
  *    `--holdout7`; it was run once at the end of round 9 (decision 0079) and is seen since;
  *    `holdout8` (frozen before the tenth round's rule changes) is measured only with
- *    `--holdout8`.
+ *    `--holdout8`; it was run once at the end of round 10 (decision 0081) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
