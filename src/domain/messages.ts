@@ -41,7 +41,7 @@ export const messages = {
     `Disease activity ${diseaseActivityId} not found.`,
   invalidDate: (name: string) => `${name} must be a date written YYYY-MM-DD.`,
   invalidId: (name: string) => `${name} must be a positive whole number.`,
-  detailReportsChoice: 'reports must be country (the country\'s entries only) or left out.',
+  detailReportsChoice: "reports must be country (the country's entries only) or left out.",
   linkNothing: 'Send at least one report under cases, travellers, descriptions or inactivities.',
   reportNotFound: (reportId: number) => `Report ${reportId} not found.`,
   reportWrongType: (reportId: number, key: string) =>
