@@ -1600,3 +1600,39 @@ describe('Tagger: round 10 rules (decision 0081)', () => {
     ]);
   });
 });
+
+describe('Tagger: round 11 rules (decision 0082)', () => {
+  const c = { india: 140, egypt: 141 } as const;
+  const d = { nipah: 1, influenza: 2, encephalitis: 3 };
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.nipah, displayName: 'Nipah virus infection' },
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+      { diseaseId: d.encephalitis, displayName: 'Japanese encephalitis' },
+    ],
+    places: [
+      country(c.india, 'India', 'IN', 1_430_000_000),
+      country(c.egypt, 'Egypt', 'EG', 110_000_000),
+    ],
+    contextTags: [],
+  });
+
+  it("reads 'NiV' only as written: 'NIV' is India's National Institute of Virology", () => {
+    expect(
+      t.tag(
+        '',
+        'Samples from the Japanese encephalitis cases in India were sent to the NIV in Pune.',
+      ).diseaseIds,
+    ).toEqual([d.encephalitis]);
+    expect(t.tag('', 'Two NiV cases were confirmed in India.').diseaseIds).toEqual([d.nipah]);
+  });
+
+  it("reads a 'pathogenic' influenza as poultry's, not the seasonal one", () => {
+    expect(
+      t.tag(
+        '',
+        'Highly pathogenic influenza A viruses were found in poultry on three farms in Egypt.',
+      ).diseaseIds,
+    ).toEqual([]);
+  });
+});

@@ -280,10 +280,11 @@ export const absenceWords: ReadonlySet<string> = new Set(
 /**
  * Words before 'influenza' or 'flu' that make it an animal's influenza (equine, canine, swine…),
  * not the seasonal human influenza of the lookups (decision 0074). Avian influenza has names of
- * its own, matched before this is asked.
+ * its own, matched before this is asked; 'pathogenic' ('highly pathogenic influenza A viruses')
+ * grades only poultry's influenza (decision 0082).
  */
 export const animalInfluenzaHosts: ReadonlySet<string> = new Set(
-  'equine canine feline swine porcine bovine horse dog cat pig'.split(' '),
+  'equine canine feline swine porcine bovine horse dog cat pig pathogenic'.split(' '),
 );
 
 /**

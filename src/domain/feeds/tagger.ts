@@ -120,6 +120,11 @@ type Entry =
        * the article is about but is never a tag.
        */
       readonly outside: boolean;
+      /**
+       * A name written with a capital inside it ('NiV'): only so, since the same letters in
+       * capitals are another acronym ('NIV', India's National Institute of Virology; decision 0082).
+       */
+      readonly mixedCase?: boolean;
     }
   | {
       readonly kind: 'place';
@@ -186,6 +191,8 @@ const joiningWords = new Set([
 
 const isAcronym = (name: string) =>
   /^[A-Z0-9][A-Z0-9.-]*[A-Z0-9.]$/.test(name) && /[A-Z]/.test(name);
+/** One word with a capital after a small letter ('NiV', 'HeV'). */
+const isMixedCase = (name: string) => /^[A-Z][a-z]+[A-Z][A-Za-z]*$/.test(name);
 
 const arabicLetter = /[\u0600-\u06FF]/;
 const noNodes: readonly TrieNode[] = [];
@@ -258,6 +265,7 @@ export class Tagger {
           supporting: false,
           generic: generic.has(wordsOf(name)),
           outside: false,
+          mixedCase: isMixedCase(name),
         });
       }
       for (const name of supportingDiseaseNames[d.displayName] ?? []) {
@@ -399,6 +407,7 @@ export class Tagger {
       if (entry.kind === 'disease') {
         if (entry.acronym && !token.upper && !token.caseless && !/^\d+$/.test(token.word))
           return false;
+        if (entry.mixedCase && (token.upper || !token.capitalised)) return false;
         continue;
       }
       if (entry.acronym) {
