@@ -33,6 +33,12 @@ async function openActivityWithUpdate(page: Page) {
       await page.getByTestId('activity-row').nth(i).click();
       await expect(page).toHaveURL(/\/activity\/\d+\/\d+$/);
       await expect(page.getByTestId('location-table').first()).toBeVisible({ timeout: 30_000 });
+      // The counts below are read once: after every table has its entries (the country's are
+      // shown first, decision 0080).
+      await expect(page.locator('[data-testid="location-table"][aria-busy="true"]')).toHaveCount(
+        0,
+        { timeout: 30_000 },
+      );
       // A seeded one: a committed update and committed case data (a fresh activity of the
       // details spec may have an update but no Daily Total, hence no epidemic curve).
       const hasUpdate = (await page.getByRole('button', { name: 'Edit description' }).count()) > 0;
