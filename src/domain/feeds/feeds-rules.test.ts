@@ -84,7 +84,9 @@ describe('Tagger', () => {
       'Cholera in Guinea',
       'Hospital staff in Pakistan and Pakistan and Guinea, Guinea; birds culled',
     );
-    expect(tags.countryIds).toEqual([1, 7]);
+    // Pakistan weighs half of Guinea: mentioned, not about it (decision 0083).
+    expect(tags.countryIds).toEqual([1]);
+    expect(tags.mentionedCountryIds).toEqual([1, 7]);
     expect(tags.contextTagIds).toEqual([8, 24]);
   });
 });

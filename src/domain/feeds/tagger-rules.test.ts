@@ -1636,3 +1636,68 @@ describe('Tagger: round 11 rules (decision 0082)', () => {
     ).toEqual([]);
   });
 });
+
+describe('Tagger: round 12, how many countries and diseases an article is about (decision 0083)', () => {
+  const c = { lithuania: 150, poland: 151, haiti: 152, dominicanRepublic: 153 } as const;
+  const d = { leptospirosis: 1, covid: 2, hiv: 3, hepatitisC: 4 } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.leptospirosis, displayName: 'Leptospirosis' },
+      { diseaseId: d.covid, displayName: 'COVID-19' },
+      { diseaseId: d.hiv, displayName: 'HIV/AIDS' },
+      { diseaseId: d.hepatitisC, displayName: 'Hepatitis C' },
+    ],
+    places: [
+      country(c.lithuania, 'Lithuania', 'LT', 2_800_000),
+      place(15001, 'Alytus', City, c.lithuania, 50_000),
+      country(c.poland, 'Poland', 'PL', 37_000_000),
+      country(c.haiti, 'Haiti', 'HT', 11_700_000),
+      country(c.dominicanRepublic, 'Dominican Republic', 'DO', 11_300_000),
+    ],
+    contextTags: [],
+  });
+  // Sixty words of a report that name no disease and no place: what follows is past the lead.
+  const filler =
+    'Officials said the situation was being followed closely and that more information ' +
+    'would be shared with the public as soon as it became available. Residents were asked ' +
+    'to stay calm, to follow the advice of the local health services and to report any ' +
+    'unusual illness to their doctor without delay. Teams visited every household in the ' +
+    'affected villages during the week. ';
+
+  it('is about one country unless another weighs nearly as much', () => {
+    const tags = t.tag(
+      'African swine fever in Lithuania',
+      'Lithuania confirmed African swine fever on a farm in Alytus; pigs bought in Poland ' +
+        'were culled, and Poland was informed.',
+    );
+    expect(tags.countryIds).toEqual([c.lithuania]);
+    expect(tags.locationIds).toEqual([c.lithuania, 15001]);
+    // Still mentioned.
+    expect(tags.mentionedCountryIds).toEqual([c.lithuania, c.poland]);
+    // Two countries named alike (a cross-border outbreak) stay both.
+    expect(
+      t.tag(
+        'Cholera in Haiti and the Dominican Republic',
+        'Haiti and the Dominican Republic each reported new cases this week.',
+      ).countryIds,
+    ).toEqual([c.haiti, c.dominicanRepublic]);
+  });
+
+  it('keeps a second disease only when the title or the lead names it', () => {
+    const late = t.tag(
+      'Leptospirosis among soldiers',
+      `${filler}Leptospirosis was confirmed in 14 of them. COVID-19 cases rose in the town, ` +
+        'COVID-19 wards were full and COVID-19 vaccination went on.',
+    );
+    expect(late.diseaseIds).toEqual([d.leptospirosis]);
+    expect(late.mentionedDiseaseIds).toEqual([d.leptospirosis, d.covid]);
+    // Named in the lead, both are the subject.
+    expect(
+      t.tag(
+        '',
+        'Twenty children have tested positive for HIV and hepatitis C after transfusions; ' +
+          'HIV and hepatitis C screening of the blood bank was ordered.',
+      ).diseaseIds,
+    ).toEqual([d.hiv, d.hepatitisC]);
+  });
+});

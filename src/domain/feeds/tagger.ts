@@ -61,7 +61,9 @@ import { fold, stopWords, tokenize } from './text';
  * docs/decisions/0054-article-about-vs-mentions.md. Diseases outside the lookups
  * (tagger-outside-diseases.ts) are weighed too, so that a report on one of them is not taken for
  * a report on a lookup it names in passing, and one disease is the subject unless a second
- * weighs nearly as much (docs/decisions/0075-outside-diseases-and-one-subject.md).
+ * weighs nearly as much (docs/decisions/0075-outside-diseases-and-one-subject.md) and the title
+ * or the lead names it; one country unless another weighs nearly as much
+ * (docs/decisions/0083-one-country-and-led-second-diseases.md).
  */
 
 export interface DiseaseName {
@@ -223,8 +225,13 @@ const contextFactor = 0.25;
 const demonymFactor = 0.5;
 /** A place not qualified by its country counts alone from this population (a large city). */
 const unqualifiedPopulation = 500_000;
-/** Tags weighing at least this share of the heaviest are what the article is about. */
-const aboutShare = { country: 0.5, disease: 0.3 } as const;
+/**
+ * Tags weighing at least this share of the heaviest are what the article is about. A country
+ * needs 70 % (decision 0083; half before): an outbreak report is about one country, or about
+ * several named nearly alike ('cholera in Haiti and the Dominican Republic', 'in Guinea, Liberia
+ * and Sierra Leone'); a country named less is context (a neighbour, a supplier, an earlier case).
+ */
+const aboutShare = { country: 0.7, disease: 0.3 } as const;
 /** A second disease is about the article too when it weighs this share of the first (0075). */
 const comparableShare = 0.6;
 
@@ -811,6 +818,11 @@ export class Tagger {
       }
     }
     for (const [id, w] of supportWeight) if (diseaseWeight.has(id)) add(diseaseWeight, id, w);
+    /** Diseases named, as no context, in the title, the dateline or the lead. */
+    const ledDiseases = new Set<number>();
+    for (const m of mentions)
+      if (m.entry.kind === 'disease' && m.context !== true && m.weight >= weights.lead)
+        ledDiseases.add(m.entry.id);
 
     // A country named only as context (a laboratory's, a journey's) is no subject even alone.
     const heaviestCountry = ranked(countryWeight)[0];
@@ -831,10 +843,11 @@ export class Tagger {
     const fallback = !otherSubtypeRead && heaviest !== undefined && reported.has(heaviest);
     // Outside diseases (negative ids) take part in the weighing, then are left out: an article
     // whose subject is botulism is about none of the lookups it names in passing (decision 0075).
-    const diseaseIds = comparable(
-      about(diseaseWeight, aboutShare.disease, fallback),
-      diseaseWeight,
-    ).filter((id) => id >= 0);
+    // A second disease is a subject only when the title or the lead names it too: one named
+    // only further down, however often, is context ('COVID-19 wards were full'; decision 0083).
+    const diseaseIds = comparable(about(diseaseWeight, aboutShare.disease, fallback), diseaseWeight)
+      .filter((id, i) => i === 0 || ledDiseases.has(id))
+      .filter((id) => id >= 0);
     return {
       diseaseIds,
       locationIds,
