@@ -20,8 +20,8 @@
  *    `--holdout8`; it was run once at the end of round 10 (decision 0081) and is seen since;
  *    `holdout9` (frozen before the eleventh round's rule changes) is measured only with
  *    `--holdout9`; it was run once at the end of round 11 (decision 0082) and is seen since;
- *    `holdout10` (frozen before the twelfth round's rule changes) is measured only with
- *    `--holdout10`.
+ *    `holdout10` (frozen before the twelfth round's changes) is measured only with
+ *    `--holdout10`; it was run once at the end of round 12 (decision 0083) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
