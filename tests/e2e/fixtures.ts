@@ -108,6 +108,11 @@ const savedSessionLifetimeMs = 8 * 60_000;
  * start from the session it saved, as Playwright's storageState does (issue 32: a real sign-in
  * in every test was minutes of the suite). sign-in.spec.ts tests the flow itself.
  */
+/** The shell's keys are bound (global-hotkeys.tsx): a key pressed before that is lost. */
+export async function keysBound(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hotkeys', 'bound', { timeout: 30_000 });
+}
+
 export async function signIn(page: Page, name = 'Amara Okafor'): Promise<void> {
   // Per server too: each project of playwright.config.ts has its own.
   const key = `${String(test.info().project.use.baseURL)} ${name}`;
@@ -121,12 +126,14 @@ export async function signIn(page: Page, name = 'Amara Okafor'): Promise<void> {
     }, saved.storage);
     await page.goto('/');
     await expect(page).toHaveURL(/\/activity$/);
+    await keysBound(page);
     return;
   }
   await page.goto('/');
   await expect(page).toHaveURL(/\/oidc\//);
   await page.getByRole('button', { name }).click();
   await expect(page).toHaveURL(/\/activity$/);
+  await keysBound(page);
   const storage = await page.evaluate(() =>
     Object.entries(localStorage).filter(([key]) => key.startsWith('oidc.user:')),
   );

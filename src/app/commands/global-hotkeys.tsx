@@ -159,6 +159,16 @@ export function GlobalHotkeys({
   useEffect(() => holder.install(window), [holder]);
   const settings = useMemo(() => ({ context, dialogOpen, holder }), [context, dialogOpen, holder]);
   const scopes = useMemo(() => byScope(commands), [commands]);
+  // Said once the shell's keys are bound (children's effects ran first), so a test or a script
+  // that types right after a page load knows its keys will be heard.
+  const globalBound = scopes.some(([scope]) => scope === globalScope);
+  useEffect(() => {
+    if (!globalBound) return;
+    document.documentElement.dataset['hotkeys'] = 'bound';
+    return () => {
+      delete document.documentElement.dataset['hotkeys'];
+    };
+  }, [globalBound]);
   return (
     <HotkeysProvider>
       {scopes.map(([scope, list]) => (
