@@ -21,7 +21,9 @@
  *    `holdout9` (frozen before the eleventh round's rule changes) is measured only with
  *    `--holdout9`; it was run once at the end of round 11 (decision 0082) and is seen since;
  *    `holdout10` (frozen before the twelfth round's changes) is measured only with
- *    `--holdout10`; it was run once at the end of round 12 (decision 0083) and is seen since.
+ *    `--holdout10`; it was run once at the end of round 12 (decision 0083) and is seen since;
+ *    `holdout11` (frozen before the thirteenth round's changes) is measured only with
+ *    `--holdout11`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -58,7 +60,8 @@ export interface CorpusItem {
     | 'holdout7'
     | 'holdout8'
     | 'holdout9'
-    | 'holdout10';
+    | 'holdout10'
+    | 'holdout11';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -289,7 +292,7 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout10 are measured only when asked (`--holdout2` … `--holdout10`), once a
+  // holdout2 to holdout11 are measured only when asked (`--holdout2` … `--holdout11`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
@@ -303,6 +306,7 @@ async function main() {
   if (process.argv.includes('--holdout8')) splits.push('holdout8');
   if (process.argv.includes('--holdout9')) splits.push('holdout9');
   if (process.argv.includes('--holdout10')) splits.push('holdout10');
+  if (process.argv.includes('--holdout11')) splits.push('holdout11');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
