@@ -424,6 +424,8 @@ export const diseaseNamesByLanguage: Readonly<Record<string, readonly string[]>>
     'maladie de Chagas',
     'enfermedad de Chagas',
     'doença de Chagas',
+    // 'Chagas' alone is the disease ('acquired Chagas through transfusion'; decision 0084).
+    'Chagas',
     'Trypanosoma cruzi',
     'T. cruzi',
   ],
@@ -450,6 +452,8 @@ export const supportingDiseaseNames: Readonly<Record<string, readonly string[]>>
  * Africa' no town called West).
  */
 export const nonPlacePhrases: readonly string[] = [
+  // The Brazilian physician (and Fiocruz's Instituto Carlos Chagas), no Chagas disease (0084).
+  'Carlos Chagas',
   'Spanish flu',
   'Spanish influenza',
   'Hong Kong flu',

@@ -1701,3 +1701,123 @@ describe('Tagger: round 12, how many countries and diseases an article is about 
     ).toEqual([d.hiv, d.hepatitisC]);
   });
 });
+
+describe('Tagger: round 13 rules (decision 0084)', () => {
+  const c = { iran: 160, hongKong: 161, canada: 162, lithuania: 163, pakistan: 164 } as const;
+  const d = {
+    influenza: 1,
+    meningococcal: 2,
+    chagas: 3,
+    anthrax: 4,
+    asf: 5,
+    plague: 6,
+  } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+      { diseaseId: d.meningococcal, displayName: 'Meningococcal disease' },
+      { diseaseId: d.chagas, displayName: 'Chagas disease' },
+      { diseaseId: d.anthrax, displayName: 'Anthrax' },
+      { diseaseId: d.asf, displayName: 'African swine fever' },
+      { diseaseId: d.plague, displayName: 'Plague' },
+    ],
+    places: [
+      country(c.iran, 'Iran', 'IR', 88_000_000),
+      country(c.hongKong, 'Hong Kong', 'HK', 7_500_000),
+      country(c.canada, 'Canada', 'CA', 38_000_000),
+      country(c.lithuania, 'Lithuania', 'LT', 2_800_000),
+      country(c.pakistan, 'Pakistan', 'PK', 230_000_000),
+    ],
+    contextTags: [],
+  });
+
+  it('reads the flu of an article naming swine flu as that swine flu, unless it says seasonal', () => {
+    const swine = t.tag(
+      'Swine flu kills 112 in Iran',
+      'An outbreak of swine flu in Iran has killed 112 people. About 1190 people have been ' +
+        'diagnosed with the H1N1 virus, and a nurse died after contracting the flu from patients.',
+    );
+    expect(swine.diseaseIds).toEqual([]);
+    expect(swine.countryIds).toEqual([c.iran]);
+    // The article calls its strain seasonal: seasonal influenza.
+    expect(
+      t.tag(
+        '',
+        'A rise in swine flu patients has been seen in Pakistan. A control room for the ' +
+          'seasonal influenza A (H1N1) was set up, and the seasonal influenza vaccine is available.',
+      ).diseaseIds,
+    ).toEqual([d.influenza]);
+    // No swine flu named: the flu is the seasonal one, as before.
+    expect(t.tag('', 'The flu season began early in Canada.').diseaseIds).toEqual([d.influenza]);
+  });
+
+  it("reads a meningitis with another germ named as that germ's, not meningococcal", () => {
+    expect(
+      t.tag(
+        '',
+        'Hong Kong reported a case of Streptococcus suis infection. S. suis infection can ' +
+          'manifest itself in meningitis, toxic shock and septicaemia.',
+      ).diseaseIds,
+    ).toEqual([]);
+    expect(t.tag('', 'Three cases of viral meningitis in Canada.').diseaseIds).toEqual([]);
+    // The meningococcus named beside the other germ: meningitis is meningococcal.
+    expect(
+      t.tag(
+        '',
+        'Meningitis in Canada: the meningococcus was found, not pneumococcus; meningitis cases rose.',
+      ).diseaseIds,
+    ).toEqual([d.meningococcal]);
+    // No cause named: meningococcal, as before.
+    expect(t.tag('', 'An outbreak of meningitis has claimed 252 lives.').diseaseIds).toEqual([
+      d.meningococcal,
+    ]);
+  });
+
+  it("reads 'Chagas' alone as Chagas disease, and not Carlos Chagas", () => {
+    expect(
+      t.tag('', 'In Canada, a child died shortly after acquiring Chagas through transfusion.')
+        .diseaseIds,
+    ).toEqual([d.chagas]);
+    expect(
+      t.tag('', 'The Instituto Carlos Chagas in Canada trains nurses.').mentionedDiseaseIds,
+    ).toEqual([]);
+  });
+
+  it('keeps a disease named only as an earlier year’s when nothing else is named', () => {
+    const tags = t.tag(
+      '',
+      'In August 2008, officials announced a breakthrough in the inquiry into the 2001 ' +
+        'anthrax attacks, naming a scientist as the sole culprit.',
+    );
+    expect(tags.diseaseIds).toEqual([d.anthrax]);
+    // Beside a disease reported now, it stays context.
+    expect(
+      t.tag('', 'In 2008 influenza cases rose in Canada; the 2001 anthrax attacks were recalled.')
+        .diseaseIds,
+    ).toEqual([d.influenza]);
+  });
+
+  it('reads flu in a list of symptoms as a symptom', () => {
+    expect(
+      t.tag(
+        '',
+        'Fighting cocks died in their cages and showed symptoms like swollen head, blindness ' +
+          'and severe flu.',
+      ).diseaseIds,
+    ).toEqual([]);
+  });
+
+  it("reads 'the plague' after another disease, before any plague, as that disease", () => {
+    expect(
+      t.tag(
+        '',
+        'African swine fever has been confirmed in Lithuania. The office said the plague was ' +
+          'detected in an analysed boar.',
+      ).mentionedDiseaseIds,
+    ).toEqual([d.asf]);
+    // Plague named first: the plague is plague.
+    expect(
+      t.tag('', 'Pneumonic plague cases rose. The WHO said the plague was spreading.').diseaseIds,
+    ).toEqual([d.plague]);
+  });
+});

@@ -131,8 +131,41 @@ export const missionWords: ReadonlySet<string> = new Set(['embassy', 'embassies'
 /** Words after 'flu' or 'influenza' that make it a symptom, no report ('flu symptoms'; 0081). */
 export const symptomWords: ReadonlySet<string> = new Set(['symptom', 'symptoms']);
 
+/** Words after 'symptoms' that open a list of them ('symptoms like fever and flu'; 0084). */
+export const symptomListOpeners: ReadonlySet<string> = new Set(['like', 'such', 'including', 'of']);
+
 /** Words between a meningitis and its cause ('meningitis caused by the West Nile virus'; 0081). */
 export const causeWords: ReadonlySet<string> = new Set(['caused', 'due']);
+
+/**
+ * Germs that cause meningitis other than the meningococcus (decision 0084): an article naming one
+ * ('_S. suis_ infection can manifest itself in meningitis', 'pneumococcal meningitis') and no
+ * meningococcus has its bare 'meningitis' from that germ, not meningococcal disease.
+ */
+export const otherMeningitisGerms: ReadonlySet<string> = new Set(
+  (
+    'suis pneumococcal pneumococcus pneumococci streptococcus streptococcal haemophilus ' +
+    'hemophilus hib cryptococcal cryptococcus listeria monocytogenes enterovirus enteroviral ' +
+    'echovirus coxsackievirus naegleria angiostrongylus tuberculous'
+  ).split(' '),
+);
+
+/** Words that name the meningococcus: beside them a bare 'meningitis' stays meningococcal. */
+export const meningococcalWords: ReadonlySet<string> = new Set(
+  'meningococcal meningococcus meningococci meningitidis neisseria'.split(' '),
+);
+
+/** Words right before 'meningitis' that give it another kind ('viral meningitis'; 0084). */
+export const otherMeningitisKinds: ReadonlySet<string> = new Set(
+  'viral aseptic fungal eosinophilic amoebic amebic lymphocytic'.split(' '),
+);
+
+/**
+ * The one-word names of human influenza that, in an article naming swine flu, are that swine flu
+ * (the 2009 pandemic's name), not the seasonal influenza of the lookups, unless written
+ * 'seasonal' (decision 0084).
+ */
+export const swineFluReadings: ReadonlySet<string> = new Set(['flu', 'influenza', 'h1n1']);
 
 /** Words of a sample sent away for testing ('samples were sent to…'; decision 0079). */
 export const sampleWords: ReadonlySet<string> = new Set(

@@ -38,6 +38,11 @@ import {
   withinWords,
   missionWords,
   symptomWords,
+  symptomListOpeners,
+  meningococcalWords,
+  otherMeningitisGerms,
+  otherMeningitisKinds,
+  swineFluReadings,
   causeWords,
 } from './tagger-words';
 import { contextTagCues, diseaseSynonyms } from './synonyms';
@@ -245,6 +250,8 @@ export class Tagger {
   private readonly ruleIds: Readonly<Record<keyof typeof ruleDiseases, number | undefined>>;
   /** Outside ids below the listed ones: influenza subtypes outside the lookups ('H7N9'). */
   private readonly firstSubtypeId: number;
+  /** The outside disease 'swine flu' reads as (tagger-outside-diseases.ts), if listed. */
+  private readonly swineFlu: Extract<Entry, { kind: 'disease' }> | null;
 
   constructor(dictionary: TaggingDictionary) {
     const idOf = (name: string) =>
@@ -325,6 +332,8 @@ export class Tagger {
     for (const entry of this.placeNames.values()) {
       entry.places.sort((a, b) => b.population - a.population);
     }
+    const swine = this.matchAt(tokenize('swine flu'), 0)?.entry;
+    this.swineFlu = swine?.kind === 'disease' && swine.outside ? swine : null;
   }
 
   /** Whether a name is exactly a lookup disease's name already in the trie. */
@@ -484,7 +493,9 @@ export class Tagger {
   /**
    * Whether a bare 'meningitis' has its cause named: another disease right before it ('West Nile
    * meningitis') or after 'caused by' / 'due to' ('meningitis caused by the West Nile virus'). It
-   * is then the cause's disease, not meningococcal disease (decision 0081).
+   * is then the cause's disease, not meningococcal disease (decision 0081). So is a meningitis of
+   * another kind ('viral meningitis') or in an article naming another germ that causes it and no
+   * meningococcus ('_S. suis_ infection can manifest itself in meningitis'; decision 0084).
    */
   private meningitisOfNamedCause(
     tokens: readonly Token[],
@@ -492,8 +503,10 @@ export class Tagger {
     end: number,
     id: number,
     mentions: readonly Mention[],
+    otherGerm: boolean,
   ): boolean {
     if (end - at !== 1 || tokens[at]?.word !== 'meningitis') return false;
+    if (otherGerm || otherMeningitisKinds.has(tokens[at - 1]?.word ?? '')) return true;
     const last = mentions[mentions.length - 1];
     if (last?.entry.kind === 'disease' && last.end === at && last.entry.id !== id) return true;
     const link = tokens[end + 1]?.word;
@@ -607,7 +620,12 @@ export class Tagger {
     let otherSubtypeRead = false;
     /** The disease a compound with 'plague' named ('sheep and goat plague'): a later bare 'plague' is it. */
     let plagueCompound: number | null = null;
-    /** Diseases named at least once without a cue (not only compared, ruled out or absent). */
+    /** Plague itself named already: a later 'the plague' is it. */
+    let plagueNamed = false;
+    /**
+     * Diseases named at least once without a cue, or only as an earlier year's (not only
+     * compared, ruled out or absent).
+     */
     const reported = new Set<number>();
     /** Influenza subtypes outside the lookups named in this article, each an outside disease. */
     const subtypeIds = new Map<string, number>();
@@ -619,6 +637,23 @@ export class Tagger {
       const v = this.variantAt(tokens, i, subtypeIds);
       if (v) variant = v.entry;
     }
+    // Swine flu named ('an outbreak of swine flu in Iran'; the 2009 pandemic's name): the
+    // article's bare 'flu', 'influenza' and 'H1N1' are that swine flu, an outside disease, not
+    // the seasonal influenza, unless the article writes 'seasonal' ('the seasonal influenza A
+    // (H1N1)': then it says its swine flu is the seasonal strain; decision 0084). A variant named
+    // wins.
+    const namedAfter = (first: string) =>
+      tokens.some(
+        (t, i) => t.word === first && ['flu', 'influenza'].includes(tokens[i + 1]?.word ?? ''),
+      );
+    const swineFlu =
+      variant === null && this.swineFlu !== null && namedAfter('swine') && !namedAfter('seasonal')
+        ? this.swineFlu
+        : null;
+    // Another germ that causes meningitis named, and no meningococcus (decision 0084).
+    const otherMeningitisGerm =
+      tokens.some((t) => otherMeningitisGerms.has(t.word)) &&
+      !tokens.some((t) => meningococcalWords.has(t.word));
     /** The last disease name read, and whether it was named absent: a list shares its 'no'. */
     let previous: { end: number; absent: boolean } | null = null;
     for (let at = 0; at < tokens.length;) {
@@ -653,6 +688,13 @@ export class Tagger {
             tokens[at - 1]?.word === 'non')
         )
           found.entry = variant;
+        else if (
+          swineFlu !== null &&
+          id === influenza &&
+          found.end - at === 1 &&
+          swineFluReadings.has(tokens[at]?.word ?? '')
+        )
+          found.entry = swineFlu;
         const { plague } = this.ruleIds;
         if (found.entry.id !== plague) {
           if (plague !== undefined && namesPlague(tokens, at, found.end))
@@ -660,13 +702,36 @@ export class Tagger {
         } else if (plagueCompound !== null && found.end - at === 1) {
           // 'A sheep and goat plague … The plague is highly contagious': the same disease.
           found.entry = { ...found.entry, id: plagueCompound };
+        } else if (
+          !plagueNamed &&
+          found.end - at === 1 &&
+          tokens[at - 1]?.word === 'the' &&
+          !listJoiners.has(tokens[at - 2]?.word ?? '')
+        ) {
+          // 'African swine fever has been confirmed… the plague was detected in a boar': 'the
+          // plague', before any plague is named, is the disease already named (a translation's
+          // word for it), not plague itself (decision 0084). Not in a list ('cholera and the
+          // plague').
+          const earlier = mentions.find(
+            (m) => m.entry.kind === 'disease' && !m.entry.outside && m.entry.id !== plague,
+          );
+          if (earlier?.entry.kind === 'disease')
+            found.entry = { ...found.entry, id: earlier.entry.id };
         }
+        if (found.entry.id === plague) plagueNamed = true;
       }
       if (
         found.entry.kind === 'disease' &&
         ((found.entry.generic && otherSubtype) ||
           (at >= bodyStart && namesNoReport(tokens, at, found.end)) ||
-          this.meningitisOfNamedCause(tokens, at, found.end, found.entry.id, mentions))
+          this.meningitisOfNamedCause(
+            tokens,
+            at,
+            found.end,
+            found.entry.id,
+            mentions,
+            otherMeningitisGerm,
+          ))
       ) {
         if (found.entry.generic && otherSubtype) otherSubtypeRead = true;
         at = found.end;
@@ -716,6 +781,16 @@ export class Tagger {
       ) {
         weight *= contextFactor;
         context = true;
+        // A disease named only as an earlier year's ('the 2001 anthrax attacks', in a 2008
+        // report on their inquiry) is context beside another, but still a subject alone: the
+        // article looks back at it (decision 0084). Compared, ruled out or absent, it is none.
+        if (
+          found.entry.kind === 'disease' &&
+          !absent &&
+          !precededByCue(tokens, at, diseaseComparisonCues) &&
+          precededByEarlierYear(tokens, at, eraOf)
+        )
+          reported.add(found.entry.id);
       } else if (found.entry.kind === 'disease') reported.add(found.entry.id);
       // A foreign mission's country ('The US Embassy wishes to inform US citizens… in Togo') is
       // the mission's throughout, as a journey's is (decision 0081).
@@ -1218,6 +1293,16 @@ function namesNoReport(tokens: readonly Token[], start: number, end: number): bo
     symptomWords.has(next?.word ?? '')
   )
     return true;
+  // 'showed symptoms like swollen head, blindness and severe flu': a symptom of a list of
+  // symptoms, no report either (decision 0084).
+  if (end - start === 1 && (word?.word === 'flu' || word?.word === 'influenza'))
+    for (let i = start - 1; i >= 0 && i >= start - 10; i -= 1) {
+      const before = tokens[i];
+      if (!before) break;
+      if (symptomWords.has(before.word) && symptomListOpeners.has(tokens[i + 1]?.word ?? ''))
+        return true;
+      if (before.sentenceStart) break;
+    }
   return (
     end - start === 1 &&
     word?.capitalised === true &&
