@@ -23,7 +23,7 @@
  *    `holdout10` (frozen before the twelfth round's changes) is measured only with
  *    `--holdout10`; it was run once at the end of round 12 (decision 0083) and is seen since;
  *    `holdout11` (frozen before the thirteenth round's changes) is measured only with
- *    `--holdout11`.
+ *    `--holdout11`; it was run once at the end of round 13 (decision 0084) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
