@@ -23,7 +23,9 @@
  *    `holdout10` (frozen before the twelfth round's changes) is measured only with
  *    `--holdout10`; it was run once at the end of round 12 (decision 0083) and is seen since;
  *    `holdout11` (frozen before the thirteenth round's changes) is measured only with
- *    `--holdout11`; it was run once at the end of round 13 (decision 0084) and is seen since.
+ *    `--holdout11`; it was run once at the end of round 13 (decision 0084) and is seen since;
+ *    `holdout12` (frozen before the fourteenth round's changes) is measured only with
+ *    `--holdout12`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -61,7 +63,8 @@ export interface CorpusItem {
     | 'holdout8'
     | 'holdout9'
     | 'holdout10'
-    | 'holdout11';
+    | 'holdout11'
+    | 'holdout12';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -292,7 +295,7 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout11 are measured only when asked (`--holdout2` … `--holdout11`), once a
+  // holdout2 to holdout12 are measured only when asked (`--holdout2` … `--holdout12`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
@@ -307,6 +310,7 @@ async function main() {
   if (process.argv.includes('--holdout9')) splits.push('holdout9');
   if (process.argv.includes('--holdout10')) splits.push('holdout10');
   if (process.argv.includes('--holdout11')) splits.push('holdout11');
+  if (process.argv.includes('--holdout12')) splits.push('holdout12');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
