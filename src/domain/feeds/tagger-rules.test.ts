@@ -1821,3 +1821,149 @@ describe('Tagger: round 13 rules (decision 0084)', () => {
     ).toEqual([d.plague]);
   });
 });
+
+describe('Tagger: round 14 rules (decision 0085)', () => {
+  const c = {
+    kenya: 170,
+    unitedStates: 171,
+    haiti: 172,
+    mexico: 173,
+    honduras: 174,
+    venezuela: 175,
+    korea: 176,
+    afghanistan: 177,
+    uganda: 178,
+    jordan: 179,
+  } as const;
+  const d = { influenza: 1, stec: 2, anthrax: 3, hepatitisA: 4, cholera: 5 } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+      { diseaseId: d.stec, displayName: 'Shiga toxin-producing E. coli infection' },
+      { diseaseId: d.anthrax, displayName: 'Anthrax' },
+      { diseaseId: d.hepatitisA, displayName: 'Hepatitis A' },
+      { diseaseId: d.cholera, displayName: 'Cholera' },
+    ],
+    places: [
+      country(c.kenya, 'Kenya', 'KE', 55_000_000),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      country(c.haiti, 'Haiti', 'HT', 11_000_000),
+      country(c.mexico, 'Mexico', 'MX', 128_000_000),
+      country(c.honduras, 'Honduras', 'HN', 10_000_000),
+      country(c.venezuela, 'Venezuela', 'VE', 28_000_000),
+      country(c.korea, 'South Korea', 'KR', 52_000_000),
+      country(c.afghanistan, 'Afghanistan', 'AF', 41_000_000),
+      country(c.uganda, 'Uganda', 'UG', 47_000_000),
+      country(c.jordan, 'Jordan', 'JO', 11_000_000),
+    ],
+    contextTags: [],
+  });
+
+  it("reads 'stomach flu' as no influenza", () => {
+    expect(
+      t.tag('', 'Dozens of people who ate oysters at the festival came down with stomach flu.')
+        .mentionedDiseaseIds,
+    ).toEqual([]);
+    // The flu itself is still influenza.
+    expect(t.tag('', 'The flu season began early in Mexico.').diseaseIds).toEqual([d.influenza]);
+  });
+
+  it('reads a bare E. coli as no STEC unless a serotype or the toxin is written', () => {
+    expect(
+      t.tag(
+        '',
+        'Clinical isolates, including 1 _Escherichia coli_ and 5 _K. pneumoniae_, carried the ' +
+          'colistin-resistance gene; the _E coli_ isolate belonged to ST156.',
+      ).mentionedDiseaseIds,
+    ).toEqual([]);
+    expect(
+      t.tag('', 'Seven people were sickened by cheese contaminated with E. coli O157:H7.')
+        .diseaseIds,
+    ).toEqual([d.stec]);
+    expect(
+      t.tag('', 'E. coli sickened 7 children; two developed hemolytic uremic syndrome.').diseaseIds,
+    ).toEqual([d.stec]);
+  });
+
+  it("reads the places of a moderator's note as context", () => {
+    const tags = t.tag(
+      '',
+      'Eight cases of hepatitis A were reported in Mexico after the earthquakes. [Earthquakes ' +
+        'can predispose a population to enteric infections, as the cholera epidemic in Haiti ' +
+        'showed; Haiti still reports cases. - Mod.LL]',
+    );
+    expect(tags.countryIds).toEqual([c.mexico]);
+    // A moderator only named ('As noted by Mod.JW') opens no note.
+    expect(
+      t.tag('', 'As noted by Mod.JW, the hepatitis A cases in Haiti are foodborne.').countryIds,
+    ).toEqual([c.haiti]);
+  });
+
+  it('reads where a letter or a person came from as context', () => {
+    expect(
+      t.tag(
+        '',
+        'Four members of a Kenyan family tested positive for anthrax after receiving a letter ' +
+          'from the United States. The letter was postmarked in the United States, Kenya said.',
+      ).countryIds,
+    ).toEqual([c.kenya]);
+    expect(
+      t.tag(
+        '',
+        'A migrant, originally from Venezuela, died of leptospirosis in Honduras on Wednesday.',
+      ).countryIds,
+    ).toEqual([c.honduras]);
+  });
+
+  it('reads the place of an earlier year’s outbreak as context', () => {
+    expect(
+      t.tag(
+        '',
+        'In 2011 cholera was confirmed in the United States, the first cases since the outbreak ' +
+          'of the disease in Haiti in 2010.',
+      ).countryIds,
+    ).toEqual([c.unitedStates]);
+    // No outbreak named beside the year: the place stays ('swam in Haiti in 2010').
+    expect(
+      t.tag('', 'In 2011 cholera was confirmed in a traveller who swam in Haiti in 2010.')
+        .countryIds,
+    ).toEqual([c.haiti]);
+  });
+
+  it("reads a country's troops as the troops', not the place", () => {
+    expect(
+      t.tag(
+        '',
+        'Malaria has struck United States troops in Afghanistan at the highest rate in years; ' +
+          'United States forces there were given pills.',
+      ).countryIds,
+    ).toEqual([c.afghanistan]);
+  });
+
+  it('reads a ward or a village named after a country as a namesake', () => {
+    expect(
+      t.tag('', 'A cholera outbreak closed a school in Kenya ward, Oli division, in Uganda.')
+        .countryIds,
+    ).toEqual([c.uganda]);
+  });
+
+  it("reads a country's name after a title and a given name as a surname", () => {
+    expect(
+      t.tag(
+        '',
+        'Patients in the United States have renal failure, said Dr. Ann Jordan, the county ' +
+          'health director. The restaurant closed, Jordan said.',
+      ).countryIds,
+    ).toEqual([c.unitedStates]);
+  });
+
+  it("reads 'returned to' a place as the traveller's home, no context", () => {
+    expect(
+      t.tag(
+        '',
+        'A physician who returned to the United States after treating Ebola patients tested ' +
+          'positive, officials in the United States said.',
+      ).countryIds,
+    ).toEqual([c.unitedStates]);
+  });
+});

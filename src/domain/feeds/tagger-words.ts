@@ -102,7 +102,10 @@ export const travelCues: ReadonlySet<string> = new Set(
     'returning visited visiting imported neighbouring neighboring bordering neighbour neighbor ' +
     'unlike previously earlier compared ' +
     // 'near the border with China', 'on the border with Brazil' (round 5, decision 0074).
-    'border borders'
+    'border borders ' +
+    // Where a person or a letter came from: 'originally from Caracas, Venezuela', 'born in
+    // Uzbekistan', 'a letter postmarked in the United States' (decision 0085).
+    'originally born postmarked'
   ).split(' '),
 );
 
@@ -125,8 +128,45 @@ export const withinWords: ReadonlySet<string> = new Set(
   'in within around across through throughout'.split(' '),
 );
 
-/** Words after a country that make it a foreign mission's ('the US Embassy'; decision 0081). */
-export const missionWords: ReadonlySet<string> = new Set(['embassy', 'embassies', 'consulate']);
+/** Words before 'flu' that make it gastroenteritis, no influenza ('stomach flu'; decision 0085). */
+export const gutFluWords: ReadonlySet<string> = new Set(['stomach', 'tummy', 'gastric']);
+
+/**
+ * Mail words before 'from' ('a letter from the United States', 'posted from Atlanta'): the
+ * place after is where the letter came from, context (decision 0085).
+ */
+export const mailWords: ReadonlySet<string> = new Set(
+  'letter letters envelope envelopes package packages parcel parcels mail mailed posted'.split(' '),
+);
+
+/**
+ * Words after a country's name that make it a local place named after the country ('Kenya ward',
+ * 'Mexico village', 'Canada Street'; decision 0085).
+ */
+export const namesakeWords: ReadonlySet<string> = new Set(
+  'ward wards village parish street road avenue estate'.split(' '),
+);
+
+/** Titles before a given name and a surname ('Dr. Bob England'; decision 0085). */
+export const personTitles: ReadonlySet<string> = new Set(
+  'dr mr mrs ms miss prof professor'.split(' '),
+);
+
+/** Words after a person's surname that say the person speaks ('England said'). */
+export const speechWords: ReadonlySet<string> = new Set(['said', 'says', 'told', 'added']);
+
+/**
+ * Words after a country that make it a foreign mission's ('the US Embassy'; decision 0081), or
+ * its army's abroad ('US troops in Afghanistan', 'United States forces'; decision 0085).
+ */
+export const missionWords: ReadonlySet<string> = new Set([
+  'embassy',
+  'embassies',
+  'consulate',
+  'troops',
+  'forces',
+  'soldiers',
+]);
 
 /** Words after 'flu' or 'influenza' that make it a symptom, no report ('flu symptoms'; 0081). */
 export const symptomWords: ReadonlySet<string> = new Set(['symptom', 'symptoms']);

@@ -44,6 +44,11 @@ import {
   otherMeningitisKinds,
   swineFluReadings,
   causeWords,
+  gutFluWords,
+  mailWords,
+  namesakeWords,
+  personTitles,
+  speechWords,
 } from './tagger-words';
 import { contextTagCues, diseaseSynonyms } from './synonyms';
 import type { Token } from './text';
@@ -263,6 +268,7 @@ export class Tagger {
       mers: idOf(ruleDiseases.mers),
       plague: idOf(ruleDiseases.plague),
       influenza: idOf(ruleDiseases.influenza),
+      stec: idOf(ruleDiseases.stec),
     };
     const generic = new Set(genericAvianInfluenzaNames.map(wordsOf));
     for (const d of dictionary.diseases) {
@@ -456,9 +462,18 @@ export class Tagger {
     end: number,
     era: () => Era,
   ): number | null {
-    const { salmonellosis, typhoid, covid, mers, influenza } = this.ruleIds;
+    const { salmonellosis, typhoid, covid, mers, influenza, stec } = this.ruleIds;
     // 'equine influenza', 'canine flu', 'swine flu': an animal's influenza, not the seasonal one.
     if (id === influenza && animalInfluenzaHosts.has(tokens[start - 1]?.word ?? '')) return null;
+    // A bare 'E. coli' ('1 Escherichia coli and 5 K. pneumoniae isolates') is a germ with many
+    // kinds, most of them no Shiga toxin producer: STEC only when the article writes a serotype or
+    // the toxin (O157, STEC, EHEC, Shiga, verotoxin, haemolytic uraemic syndrome; decision 0085).
+    if (
+      id === stec &&
+      !era().stecNamed &&
+      tokens.slice(start, end).every((t) => bareColiWords.has(t.word))
+    )
+      return null;
     if (id === salmonellosis) {
       for (let i = end; i < end + 4 && i < tokens.length; i += 1) {
         const word = tokens[i]?.word;
@@ -608,6 +623,16 @@ export class Tagger {
     const lowerWords = new Set<string>();
     for (const t of tokens) if (!t.capitalised && !t.caseless) lowerWords.add(t.word);
     const english = inEnglish(tokens);
+    // A ProMED moderator's note ('[… - Mod.MPP]', '[Mod.LL: …]') discusses other outbreaks and
+    // sources: its places are context (decision 0085).
+    const notes = moderatorNotes(body).map(
+      ([from, to]) =>
+        [
+          bodyStart + tokenize(body.slice(0, from)).length,
+          bodyStart + tokenize(body.slice(0, to)).length,
+        ] as const,
+    );
+    const inNote = (at: number) => notes.some(([from, to]) => at >= from && at < to);
 
     const mentions: Mention[] = [];
     const otherSubtype = tokens.some((t) => nonH5n1Subtype(t.word));
@@ -772,6 +797,9 @@ export class Tagger {
           (found.entry.kind === 'place' &&
             (borderWords.has(tokens[found.end]?.word ?? '') ||
               missionWords.has(tokens[found.end]?.word ?? '') ||
+              inNote(at) ||
+              mailedFrom(tokens, at) ||
+              besideEarlierYear(tokens, at, found.end, eraOf) ||
               sentSamplesTo(tokens, at) ||
               communicatedBy(tokens, at))) ||
           (found.entry.kind === 'disease' &&
@@ -793,7 +821,8 @@ export class Tagger {
           reported.add(found.entry.id);
       } else if (found.entry.kind === 'disease') reported.add(found.entry.id);
       // A foreign mission's country ('The US Embassy wishes to inform US citizens… in Togo') is
-      // the mission's throughout, as a journey's is (decision 0081).
+      // the mission's throughout, as a journey's is (decision 0081); so is an army's abroad ('US
+      // troops in Afghanistan'; decision 0085).
       const travel =
         found.entry.kind === 'place' &&
         at >= bodyStart &&
@@ -953,6 +982,15 @@ export class Tagger {
     // 'its Spanish initials', 'the French acronym': a language, not a place (decision 0078).
     if (after && entry.demonym && languageNouns.has(after.word)) return null;
     if (after && airlineWords.has(after.word)) return null;
+    // 'Kenya ward, Oli division' (in Uganda): a ward, a village or a street named after a
+    // country is a namesake of it, not the country (decision 0085).
+    if (
+      after &&
+      !entry.demonym &&
+      namesakeWords.has(after.word) &&
+      entry.places.every((p) => p.locationType === LocationType.Country)
+    )
+      return null;
     const before = tokens[m.start - 1];
     if (before?.word === 'air' && before.capitalised && tokens[m.start]?.spaced) return null;
     // 'the Jordan Valley', 'the Congo River': a landform named after the country (decision 0074).
@@ -972,6 +1010,7 @@ export class Tagger {
       !entry.demonym &&
       m.start >= reading.bodyStart &&
       (personNameBefore(tokens, m.start, lowerWords) ||
+        titledSurname(tokens, m.start, m.end) ||
         (entry.acronym && afterPlaceElsewhere(tokens, m, reading.previous.get(m), country.id)))
     )
       return null;
@@ -1286,6 +1325,13 @@ function namesNoReport(tokens: readonly Token[], start: number, end: number): bo
   // 'flu-like symptoms', 'influenza like illness', 'a dengue-like fever': a likeness, no report.
   if (next?.word === 'like') return true;
   const word = tokens[start];
+  // 'stomach flu': gastroenteritis, no influenza (decision 0085).
+  if (
+    end - start === 1 &&
+    (word?.word === 'flu' || word?.word === 'influenza') &&
+    gutFluWords.has(tokens[start - 1]?.word ?? '')
+  )
+    return true;
   // 'developed flu symptoms': a symptom, no report of influenza (decision 0081).
   if (
     end - start === 1 &&
@@ -1475,6 +1521,33 @@ function personNameBefore(
 }
 
 /**
+ * Whether a country's name is a person's surname (decision 0085): after a title and a given name
+ * ('Dr. Bob England, director of the county's health department'), or, before 'said', 'says' or
+ * 'told', the surname of a person so named elsewhere in the article ('England said').
+ */
+function titledSurname(tokens: readonly Token[], start: number, end: number): boolean {
+  const titled = (at: number) => {
+    const given = tokens[at - 1];
+    return (
+      given?.capitalised === true &&
+      given.upper !== true &&
+      given.word.length > 1 &&
+      personTitles.has(tokens[at - 2]?.word ?? '')
+    );
+  };
+  if (titled(start)) return true;
+  if (!speechWords.has(tokens[end]?.word ?? '')) return false;
+  const n = end - start;
+  for (let j = 2; j + n <= tokens.length; j += 1) {
+    if (j === start || !titled(j)) continue;
+    let same = true;
+    for (let k = 0; k < n && same; k += 1) same = tokens[j + k]?.word === tokens[start + k]?.word;
+    if (same) return true;
+  }
+  return false;
+}
+
+/**
  * Whether a name is written just after a place mention (a space between) none of whose places is
  * in the given country: 'Masaka RDC' is no town in the Congo.
  */
@@ -1543,12 +1616,15 @@ function precededByCue(tokens: readonly Token[], at: number, cues: ReadonlySet<s
 /**
  * Whether a travel verb in the three words before a mention is followed by 'in', 'around'…
  * ('travelling in Cambodia's countryside'): a journey within the place, which is no context
- * (decision 0081).
+ * (decision 0081); or 'returned to' a place: the traveller's home (decision 0085).
  */
 function travelledWithin(tokens: readonly Token[], at: number): boolean {
   for (let i = Math.max(0, at - 3); i < at; i += 1) {
     if (travelVerbs.has(tokens[i]?.word ?? '') && withinWords.has(tokens[i + 1]?.word ?? ''))
       return true;
+    // 'returned to New York City after treating Ebola patients': the traveller's home, where
+    // the case is (decision 0085).
+    if (homecomingWords.has(tokens[i]?.word ?? '') && tokens[i + 1]?.word === 'to') return true;
   }
   return false;
 }
@@ -1570,6 +1646,20 @@ function communicatedBy(tokens: readonly Token[], at: number): boolean {
 }
 
 /**
+ * Whether a place comes just after a letter's 'from' ('a letter from the United States', 'was
+ * posted from Atlanta'): where the mail came from, context (decision 0085).
+ */
+function mailedFrom(tokens: readonly Token[], at: number): boolean {
+  for (let i = Math.max(1, at - 3); i < at; i += 1)
+    if (
+      tokens[i]?.word === 'from' &&
+      (mailWords.has(tokens[i - 1]?.word ?? '') || mailWords.has(tokens[i - 2]?.word ?? ''))
+    )
+      return true;
+  return false;
+}
+
+/**
  * Whether a place is where a sentence sends samples ('Samples have been sent to ARRIAH, OIE
  * Reference Laboratory … in Vladimir, Russia'): a laboratory's place, context (decision 0079).
  */
@@ -1584,6 +1674,63 @@ function sentSamplesTo(tokens: readonly Token[], at: number): boolean {
   }
   return false;
 }
+
+/** A moderator's signature ('- Mod.MPP]', 'Mod. LL'), and one opening a note ('[Mod.LL:'). */
+const moderatorSignature = /-?\s*\bMod\s*\.\s*[A-Z]{2,4}\b\s*\]?/g;
+const moderatorOpening = /\[\s*Mod\s*\.\s*[A-Z]{2,4}\b\s*:?/g;
+
+/**
+ * The spans of a post's moderator notes, as character ranges of the text (decision 0085): a note
+ * opened by '[Mod.XX' runs to its closing bracket; a note signed '- Mod.XX]' runs back to its
+ * opening bracket, or, where the post was cut and the bracket is lost, to the start of the
+ * sentence before the signature. A moderator named in the text ('As noted by Mod.JW') is no note.
+ */
+function moderatorNotes(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const m of text.matchAll(moderatorOpening)) {
+    let depth = 0;
+    let end = text.length;
+    for (let i = m.index; i < text.length; i += 1) {
+      if (text[i] === '[') depth += 1;
+      else if (text[i] === ']' && --depth === 0) {
+        end = i + 1;
+        break;
+      }
+    }
+    spans.push([m.index, end]);
+  }
+  for (const m of text.matchAll(moderatorSignature)) {
+    const sig = m[0];
+    if (!sig.trimStart().startsWith('-') && !sig.trimEnd().endsWith(']')) continue;
+    let depth = 0;
+    let start = -1;
+    for (let i = m.index - 1; i >= 0; i -= 1) {
+      if (text[i] === ']') depth += 1;
+      else if (text[i] === '[') {
+        if (depth === 0) {
+          start = i;
+          break;
+        }
+        depth -= 1;
+      }
+    }
+    if (start < 0) {
+      // The sentence before the signature: back past its own full stop to the one before.
+      const before = text.slice(0, m.index).replace(/[\s.]+$/, '');
+      start = Math.max(
+        before.lastIndexOf('. '),
+        before.lastIndexOf('? '),
+        before.lastIndexOf('! '),
+      );
+      start = start < 0 ? 0 : start + 2;
+    }
+    spans.push([start, m.index + sig.length]);
+  }
+  return spans;
+}
+
+/** Travel verbs that, before 'to', name the traveller's home ('returned to New York'). */
+const homecomingWords: ReadonlySet<string> = new Set(['returned', 'returning']);
 
 const houseNumber = /^\d{1,3}$/;
 
@@ -1654,6 +1801,45 @@ function precededByEarlierYear(tokens: readonly Token[], at: number, era: () => 
 const yearPattern = /^(19|20)\d\d$/;
 
 /**
+ * Whether a year before the article's latest comes within four words of a place, in its sentence
+ * ('the outbreak in Haiti in 2010', 'in the years 2001 and 2002 in Austria', 'first diagnosed in
+ * Viet Nam in 1925'): the place of an earlier outbreak, named for history, context (decision 0085).
+ */
+function besideEarlierYear(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  era: () => Era,
+): boolean {
+  const earlier = (i: number) => {
+    const word = tokens[i]?.word ?? '';
+    if (word.length !== 4 || !yearPattern.test(word)) return false;
+    const { latestYear } = era();
+    return latestYear !== null && Number(word) < latestYear;
+  };
+  // An outbreak of history: 'outbreak', 'epidemic'… in the eight words before, in the sentence.
+  let outbreak = false;
+  for (let i = start - 1; i >= 0 && i >= start - 8; i -= 1) {
+    if (outbreakWords.has(tokens[i]?.word ?? '')) outbreak = true;
+    if (tokens[i]?.sentenceStart) break;
+  }
+  if (!outbreak) return false;
+  for (let i = start - 1; i >= 0 && i >= start - 4; i -= 1) {
+    if (earlier(i)) return true;
+    if (tokens[i]?.sentenceStart) break;
+  }
+  for (let i = end; i < tokens.length && i < end + 4; i += 1) {
+    if (tokens[i]?.sentenceStart) break;
+    if (earlier(i)) return true;
+  }
+  return false;
+}
+
+const outbreakWords: ReadonlySet<string> = new Set(
+  'outbreak outbreaks epidemic epidemics epizootic epizootics pandemic'.split(' '),
+);
+
+/**
  * The word before 'coronavirus' that makes it the novel one of its years ('novel coronavirus').
  * Not 'new': 'new coronavirus cases' is any year's news.
  */
@@ -1667,6 +1853,7 @@ const ruleDiseases = {
   mers: 'Middle East respiratory syndrome (MERS)',
   plague: 'Plague',
   influenza: 'Influenza (seasonal)',
+  stec: 'Shiga toxin-producing E. coli infection',
 } as const;
 
 /** When an article was written, as far as its text says: the latest year it writes, and whether it names COVID-19 itself. */
@@ -1675,7 +1862,12 @@ interface Era {
   readonly covidNamed: boolean;
   /** MERS named ('MERS', 'MERS-CoV') or its hosts, camels and dromedaries. */
   readonly mersNamed: boolean;
+  /** A Shiga toxin-producing E. coli named by its serotype, its toxin or its syndrome. */
+  readonly stecNamed: boolean;
 }
+
+/** The words of a bare 'E. coli' / 'Escherichia coli'. */
+const bareColiWords: ReadonlySet<string> = new Set(['e', 'coli', 'escherichia']);
 
 const mersWords: ReadonlySet<string> = new Set([
   'mers',
@@ -1685,13 +1877,24 @@ const mersWords: ReadonlySet<string> = new Set([
   'dromedaries',
 ]);
 
+/** Words that name a Shiga toxin-producing E. coli (decision 0085). */
+const stecWords: ReadonlySet<string> = new Set(
+  (
+    'o157 o104 o26 o111 o103 o145 o121 stec ehec vtec shiga verotoxin verotoxigenic ' +
+    'verocytotoxin enterohemorrhagic enterohaemorrhagic hus'
+  ).split(' '),
+);
+
 function articleEra(tokens: readonly Token[]): Era {
   let latestYear: number | null = null;
   let covidNamed = false;
   let mersNamed = false;
+  let stecNamed = false;
   tokens.forEach((t, i) => {
     const w = t.word;
     if (mersWords.has(w)) mersNamed = true;
+    if (stecWords.has(w) || (w.startsWith('o157') && !/^o157\d/.test(w))) stecNamed = true;
+    if (/^ha?emolytic$/.test(w) && /^ura?emic$/.test(tokens[i + 1]?.word ?? '')) stecNamed = true;
     if (w.length === 4 && yearPattern.test(w)) {
       const year = Number(w);
       if (latestYear === null || year > latestYear) latestYear = year;
@@ -1700,5 +1903,5 @@ function articleEra(tokens: readonly Token[]): Era {
     else if (w === 'sars' && tokens[i + 1]?.word === 'cov' && tokens[i + 2]?.word === '2')
       covidNamed = true;
   });
-  return { latestYear, covidNamed, mersNamed };
+  return { latestYear, covidNamed, mersNamed, stecNamed };
 }
