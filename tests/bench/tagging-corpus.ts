@@ -25,7 +25,7 @@
  *    `holdout11` (frozen before the thirteenth round's changes) is measured only with
  *    `--holdout11`; it was run once at the end of round 13 (decision 0084) and is seen since;
  *    `holdout12` (frozen before the fourteenth round's changes) is measured only with
- *    `--holdout12`.
+ *    `--holdout12`; it was run once at the end of round 14 (decision 0085) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
