@@ -1967,3 +1967,129 @@ describe('Tagger: round 14 rules (decision 0085)', () => {
     ).toEqual([c.unitedStates]);
   });
 });
+
+describe('Tagger: round 15 rules (decision 0086)', () => {
+  const c = {
+    china: 190,
+    mongolia: 191,
+    dominicanRepublic: 192,
+    unitedStates: 193,
+    chile: 194,
+    hongKong: 195,
+    canada: 196,
+    india: 197,
+    // Divisions and towns.
+    tibet: 200,
+    innerMongolia: 201,
+    hunan: 202,
+    moca: 203,
+    sanAntonio: 204,
+    sanAntonioChile: 205,
+    shenzhen: 206,
+    ontario: 207,
+    ontarioCalifornia: 208,
+    ottawa: 209,
+    ottawaIllinois: 210,
+    bengaluru: 211,
+  } as const;
+  const d = { influenza: 1, fmd: 2 } as const;
+  const division = (id: number, name: string, countryId: number, pop: number, isoCode: string) =>
+    ({ id, name, locationType: State, countryId, population: pop, isoCode }) as GazetteerPlace;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+      { diseaseId: d.fmd, displayName: 'Foot-and-mouth disease' },
+    ],
+    places: [
+      country(c.china, 'China', 'CN', 1_411_000_000),
+      country(c.mongolia, 'Mongolia', 'MN', 3_400_000),
+      country(c.dominicanRepublic, 'Dominican Republic', 'DO', 11_000_000),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      country(c.chile, 'Chile', 'CL', 19_600_000),
+      country(c.hongKong, 'Hong Kong', 'HK', 7_400_000),
+      country(c.canada, 'Canada', 'CA', 40_000_000),
+      country(c.india, 'India', 'IN', 1_430_000_000),
+      division(c.tibet, 'Xizang Zizhiqu', c.china, 0, 'CN-XZ'),
+      division(c.innerMongolia, 'Nei Mongol Zizhiqu', c.china, 0, 'CN-NM'),
+      division(c.hunan, 'Hunan Sheng', c.china, 0, 'CN-HN'),
+      place(c.moca, 'Moca', City, c.dominicanRepublic, 61_834),
+      place(c.sanAntonio, 'San Antonio', City, c.unitedStates, 1_469_845),
+      place(c.sanAntonioChile, 'San Antonio', City, c.chile, 85_651),
+      place(c.shenzhen, 'Shenzhen', City, c.china, 10_358_381),
+      division(c.ontario, 'Ontario', c.canada, 8_286_173, 'CA-ON'),
+      place(c.ontarioCalifornia, 'Ontario', City, c.unitedStates, 171_214),
+      place(c.ottawa, 'Ottawa', City, c.canada, 812_129),
+      place(c.ottawaIllinois, 'Ottawa', City, c.unitedStates, 18_342),
+      place(c.bengaluru, 'Bengaluru', City, c.india, 5_104_047),
+    ],
+    contextTags: [],
+  });
+
+  it("reads China's divisions by the names reports write, not ISO's", () => {
+    expect(t.tag('', 'An outbreak of bird flu was reported in Tibet.').countryIds).toEqual([
+      c.china,
+    ]);
+    expect(t.tag('', 'Sheep died of anthrax in Inner Mongolia.').countryIds).toEqual([c.china]);
+    expect(t.tag('', 'Two human cases were confirmed in Hunan.').countryIds).toEqual([c.china]);
+  });
+
+  it("reads 'the city of' before a name that is also a word as the town", () => {
+    expect(
+      t.tag('', 'Dozens of women were poisoned at a tobacco factory in the city of Moca.')
+        .countryIds,
+    ).toEqual([c.dominicanRepublic]);
+  });
+
+  it('reads a body named after a large city as in that city', () => {
+    expect(
+      t.tag('', 'Dozens fell ill after a San Antonio Housing Authority holiday party.').countryIds,
+    ).toEqual([c.unitedStates]);
+  });
+
+  it('counts a city of millions named alone beside another country', () => {
+    expect(
+      t.tag(
+        '',
+        "Hong Kong's 2nd patient lives in Shenzhen. Experts believe chickens in Shenzhen were " +
+          'infected. Hong Kong officials told their Shenzhen counterparts.',
+      ).countryIds,
+    ).toContain(c.china);
+  });
+
+  it("reads a province as its country's beside a demonym, not a town of a named country", () => {
+    expect(
+      t.tag(
+        '',
+        'Senecavirus A was confirmed in Ontario. The U.S. turned away truckloads of pigs, and ' +
+          'the Canadian Food Inspection Agency is testing swine.',
+      ).countryIds,
+    ).toContain(c.canada);
+  });
+
+  it("reads 'X County' in a country of counties, not a city of the name elsewhere", () => {
+    expect(
+      t.tag('', 'An Ottawa County cheesemaker is recalling cheese after 7 people fell ill.')
+        .countryIds,
+    ).toEqual([c.unitedStates]);
+  });
+
+  it("reads 'H7N9 flu' as that subtype's, not seasonal influenza", () => {
+    expect(
+      t.tag('', 'Contacts of the second H7N9 flu patient are kept in isolation.').diseaseIds,
+    ).toEqual([]);
+  });
+
+  it('reads a disease another only resembles as a comparison', () => {
+    expect(
+      t.tag(
+        '',
+        'Clinical signs of this disease closely resemble foot-and-mouth disease, so pigs were ' +
+          'turned away.',
+      ).diseaseIds,
+    ).toEqual([]);
+  });
+
+  it("reads a large city's former name ('Bangalore')", () => {
+    expect(t.tag('', 'Dengue cases rose sharply in Bangalore.').countryIds).toEqual([c.india]);
+  });
+});

@@ -333,7 +333,9 @@ export const diseaseComparisonCues: ReadonlySet<string> = new Set(
     'excluded excluding ruled differential ' +
     // Round 5 (decision 0074): 'to rule out rabies', 'tested negative for rabies', 'it is not
     // dengue'.
-    'rule negative not'
+    'rule negative not ' +
+    // Round 15 (decision 0086): 'signs closely resemble foot-and-mouth disease'.
+    'resemble resembled mimicked'
   ).split(' '),
 );
 

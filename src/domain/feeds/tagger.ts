@@ -6,7 +6,7 @@ import {
   nonPlacePhrases,
   supportingDiseaseNames,
 } from './tagger-disease-names';
-import { divisionExonyms } from './tagger-division-names';
+import { cityExonyms, divisionExonyms, divisionShortName } from './tagger-division-names';
 import { outsideDiseaseNames } from './tagger-outside-diseases';
 import {
   absenceWords,
@@ -249,6 +249,8 @@ const comparableShare = 0.6;
 export class Tagger {
   private readonly root: TrieNode = { next: new Map(), entries: [] };
   private readonly placeNames = new Map<string, Extract<Entry, { kind: 'place' }>>();
+  /** A country's id → its ISO 3166-1 code. */
+  private readonly isoOfCountry = new Map<number, string>();
   /** A country's folded names → its id (to read 'Split, Croatia'). */
   private readonly countryIdOfWords = new Map<string, number>();
   /** Lookup ids the disease rules of decision 0071 read one name as another by (absent: none). */
@@ -321,14 +323,27 @@ export class Tagger {
     const { names: countryNameLists, foreign, demonyms } = countryNames();
     for (const place of dictionary.places) {
       this.addPlace(place.name, place, false);
-      if (place.locationType === LocationType.State && place.isoCode)
+      if (place.locationType === LocationType.State && place.isoCode) {
         for (const name of divisionExonyms[place.isoCode] ?? []) this.addPlace(name, place, false);
+        const short = divisionShortName(place.name);
+        if (short) this.addPlace(short, place, false);
+      }
       if (place.locationType !== LocationType.Country) continue;
       const iso = place.isoCode ?? isoCodeOfCountryName(place.name);
       if (!iso) continue;
+      this.isoOfCountry.set(place.id, iso);
       for (const name of countryNameLists.get(iso) ?? [])
         this.addPlace(name, place, false, foreign.has(fold(name)));
       for (const name of demonyms.get(iso) ?? []) this.addPlace(name, place, true);
+    }
+    // A large city also by its English or former name ('Bangalore' for Bengaluru; 0086).
+    const exonymOf = new Map(
+      Object.entries(cityExonyms).map(([x, [name, iso]]) => [`${iso}:${name}`, x]),
+    );
+    for (const place of dictionary.places) {
+      if (place.locationType !== LocationType.City) continue;
+      const exonym = exonymOf.get(`${this.isoOfCountry.get(countryOf(place)) ?? ''}:${place.name}`);
+      if (exonym) this.addPlace(exonym, place, false);
     }
     for (const tag of dictionary.contextTags) {
       for (const cue of contextTagCues[tag.displayName] ?? [])
@@ -570,7 +585,10 @@ export class Tagger {
   ): { entry: Entry; end: number } | null {
     const word = tokens[at]?.word ?? '';
     if (!word.includes('n') || !nonH5n1Subtype(word)) return null;
-    return { entry: this.outsideSubtype(word, subtypeIds), end: at + 1 };
+    // 'H7N9 flu', 'H7N9 influenza': the subtype's flu, one name, not the seasonal one beside it
+    // (decision 0086).
+    const flu = ['flu', 'influenza'].includes(tokens[at + 1]?.word ?? '');
+    return { entry: this.outsideSubtype(word, subtypeIds), end: at + (flu ? 2 : 1) };
   }
 
   /** An influenza subtype the lookups do not name: an outside disease, one id per subtype. */
@@ -1033,6 +1051,7 @@ export class Tagger {
       townCountries,
       reading.bodyStart,
       own.qualified,
+      reading.demonymCountries,
     );
   }
 
@@ -1070,7 +1089,11 @@ export class Tagger {
     }
     const kept = new Map<Entry, ReadonlySet<number>>();
     for (const [entry, countries] of senses) if (countries) kept.set(entry, countries);
-    return { lowerWords, bodyStart, previous, senses: kept };
+    const demonymCountries = new Set<number>();
+    for (const m of mentions)
+      if (m.entry.kind === 'place' && m.entry.demonym && m.entry.places.length === 1)
+        demonymCountries.add(countryOf(m.entry.places[0] as GazetteerPlace));
+    return { lowerWords, bodyStart, previous, senses: kept, demonymCountries };
   }
 
   /**
@@ -1094,6 +1117,18 @@ export class Tagger {
     if (!hasCountry && of?.word === 'of' && divisionWords.has(tokens[m.start - 2]?.word ?? '')) {
       places = places.filter((p) => p.locationType === LocationType.State);
       qualified = true;
+    }
+    // 'Ottawa County': a county named after a town; where some of the name's places lie in a
+    // country whose second-level divisions are counties, the county is there (Michigan's, not
+    // the Canadian capital; decision 0086).
+    if (!hasCountry && countyWords.has(tokens[m.end]?.word ?? '')) {
+      const inside = places.filter((p) =>
+        countyCountries.has(this.isoOfCountry.get(countryOf(p)) ?? ''),
+      );
+      if (inside.length > 0 && inside.length < places.length) {
+        places = inside;
+        qualified = true;
+      }
     }
     // 'the Montana municipality': a town's country, not another's first-level division of the
     // name (decision 0078).
@@ -1156,6 +1191,7 @@ export class Tagger {
     townCountries: ReadonlySet<number>,
     bodyStart: number,
     qualifiedByOwn: boolean,
+    demonymCountries: ReadonlySet<number>,
   ): Resolved | null {
     const places = entry.places;
     const country = places.find((p) => p.locationType === LocationType.Country);
@@ -1203,10 +1239,32 @@ export class Tagger {
       !mediaWords.has(tokens[m.end]?.word ?? '') &&
       places.some((p) => p.locationType === LocationType.State) &&
       places.every((p) => countryOf(p) === countryOf(places[0] as GazetteerPlace));
+    // So does a body named after a large city ('San Antonio Housing Authority', 'Houston Health
+    // Department'): a city that counts alone (see below) opens the name (decision 0086).
+    const [largest] = places;
+    const largestRival = largest && places.find((p) => countryOf(p) !== countryOf(largest));
+    const largeCity =
+      !ordinary &&
+      !mediaWords.has(tokens[m.end]?.word ?? '') &&
+      largest?.locationType === LocationType.City &&
+      largest.population >= unqualifiedPopulation &&
+      (!largestRival || largestRival.population * 3 <= largest.population);
     const bodyLower = m.start >= bodyStart ? lowerWords : null;
-    if (this.insideLongerName(tokens, m, oneCountryDivision, bodyLower)) return null;
+    if (this.insideLongerName(tokens, m, oneCountryDivision || largeCity, bodyLower)) return null;
     const qualified = this.qualifier(tokens, m.end);
     if (ordinary) {
+      // 'the city of Moca', 'the town of Reading': the article says the word is a town's name;
+      // read it as the town of the country named, else as the only country's town of the name,
+      // weak as any town named alone (decision 0086).
+      if (!qualified && this.townOfBefore(tokens, m.start)) {
+        const towns = places.filter((p) => p.locationType === LocationType.City);
+        const namedTown = towns.find((p) => named.has(countryOf(p)));
+        if (namedTown) return strong(namedTown);
+        const [town] = towns;
+        return town && towns.every((p) => countryOf(p) === countryOf(town))
+          ? { place: town, weak: true }
+          : null;
+      }
       // 'North Region, Cameroon': the country named, and a qualifier beside the name.
       if (!qualified) return null;
       const inQualifier = qualified.countryId;
@@ -1218,6 +1276,20 @@ export class Tagger {
       if (qualified?.countryId != null) {
         const exact = inNamed.find((p) => countryOf(p) === qualified.countryId);
         if (exact) return strong(exact);
+      }
+      // 'Ontario' beside 'the U.S.' and 'the Canadian Food Inspection Agency': a first-level
+      // division of the name, larger than the named country's towns of the name, in a country
+      // the article points to by its demonym, is the province, not the Californian town
+      // (decision 0086).
+      if (inNamed.every((p) => p.locationType === LocationType.City)) {
+        const division = places.find(
+          (p) =>
+            p.locationType === LocationType.State &&
+            !named.has(countryOf(p)) &&
+            demonymCountries.has(countryOf(p)) &&
+            inNamed.every((t) => t.population < p.population),
+        );
+        if (division) return strong(division);
       }
       return strong(inNamed[0]);
     }
@@ -1251,6 +1323,11 @@ export class Tagger {
     if (rival && rival.population * (topIsDivision && rivalIsTown ? 1 : 3) > top.population)
       return null;
     return { place: top, weak: !division };
+  }
+
+  /** Whether 'city of', 'town of', 'village of' … comes just before a position. */
+  private townOfBefore(tokens: readonly Token[], at: number): boolean {
+    return tokens[at - 1]?.word === 'of' && townWords.has(tokens[at - 2]?.word ?? '');
   }
 
   /**
@@ -1392,8 +1469,24 @@ const noCountries: ReadonlySet<number> = new Set();
 const strong = (place: GazetteerPlace | null | undefined): Resolved | null =>
   place ? { place, weak: false } : null;
 
+/** Words that make a name a county's ('Ottawa County', 'Orange and Polk counties'). */
+const countyWords: ReadonlySet<string> = new Set(['county', 'counties']);
+/**
+ * Countries whose second-level divisions English calls counties (decision 0086): the United
+ * States, the United Kingdom, Ireland, Kenya, Liberia, China and Taiwan (xian), the Koreas
+ * (gun), Croatia, Hungary, Romania, Norway, Sweden, Estonia, Lithuania and Poland (powiat).
+ */
+const countyCountries: ReadonlySet<string> = new Set(
+  'US GB IE KE LR CN TW KR KP HR HU RO NO SE EE LT PL'.split(' '),
+);
+
 /** A town counted on its name alone, without support, counts from this population. */
 const unsupportedPopulation = 100_000;
+/**
+ * A city this large counts on its name alone even beside another country's places: 'Shenzhen'
+ * beside Hong Kong is no namesake of a town elsewhere (decision 0086).
+ */
+const metropolisPopulation = 2_000_000;
 
 /**
  * The weak towns (decision 0073: one country's town, under 500,000, its country not named; since
@@ -1430,6 +1523,7 @@ function supportedTowns(resolved: ReadonlyMap<Mention, Resolved>): Set<number> {
       if (
         strongCountries.has(c) ||
         towns.size > 1 ||
+        r.place.population >= metropolisPopulation ||
         (!otherStrong && (r.place.population >= unsupportedPopulation || !otherLarge))
       )
         counted.add(r.place.id);
@@ -1462,6 +1556,8 @@ interface Reading {
   readonly previous: ReadonlyMap<Mention, Mention>;
   /** The countries a name is read in, where a qualifier of it named one country. */
   readonly senses: ReadonlyMap<Entry, ReadonlySet<number>>;
+  /** The countries the article's demonyms point to ('the Canadian Food Inspection Agency'). */
+  readonly demonymCountries: ReadonlySet<number>;
 }
 
 function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
