@@ -27,7 +27,7 @@
  *    `holdout12` (frozen before the fourteenth round's changes) is measured only with
  *    `--holdout12`; it was run once at the end of round 14 (decision 0085) and is seen since;
  *    `holdout13` (frozen before the fifteenth round's changes, 105 posts) is measured only with
- *    `--holdout13`.
+ *    `--holdout13`; it was run once at the end of round 15 (decision 0086) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
