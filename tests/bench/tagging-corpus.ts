@@ -27,7 +27,9 @@
  *    `holdout12` (frozen before the fourteenth round's changes) is measured only with
  *    `--holdout12`; it was run once at the end of round 14 (decision 0085) and is seen since;
  *    `holdout13` (frozen before the fifteenth round's changes, 105 posts) is measured only with
- *    `--holdout13`; it was run once at the end of round 15 (decision 0086) and is seen since.
+ *    `--holdout13`; it was run once at the end of round 15 (decision 0086) and is seen since;
+ *    `holdout14` (frozen before the sixteenth round's changes, 103 posts) is measured only with
+ *    `--holdout14`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -67,7 +69,8 @@ export interface CorpusItem {
     | 'holdout10'
     | 'holdout11'
     | 'holdout12'
-    | 'holdout13';
+    | 'holdout13'
+    | 'holdout14';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -298,7 +301,7 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout13 are measured only when asked (`--holdout2` … `--holdout13`), once a
+  // holdout2 to holdout14 are measured only when asked (`--holdout2` … `--holdout14`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
@@ -315,6 +318,7 @@ async function main() {
   if (process.argv.includes('--holdout11')) splits.push('holdout11');
   if (process.argv.includes('--holdout12')) splits.push('holdout12');
   if (process.argv.includes('--holdout13')) splits.push('holdout13');
+  if (process.argv.includes('--holdout14')) splits.push('holdout14');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
