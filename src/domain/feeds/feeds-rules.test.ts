@@ -54,7 +54,10 @@ const tagger = new Tagger({
 
 describe('Tagger', () => {
   it('finds diseases by name, derived names and synonyms, the longest name first', () => {
-    expect(tagger.tag('Bird flu confirmed in Kenya', '').diseaseIds).toEqual([7]);
+    // 'Bird flu' is H5N1's when the article writes H5N1; with no subtype written it is no lookup
+    // subtype (decision 0087).
+    expect(tagger.tag('Bird flu confirmed in Kenya', 'Tests found H5N1.').diseaseIds).toEqual([7]);
+    expect(tagger.tag('Bird flu confirmed in Kenya', '').diseaseIds).toEqual([]);
     expect(tagger.tag('Ebola returns', 'Ebola virus disease cases').diseaseIds).toEqual([5]);
     expect(tagger.tag('MERS case reported', '').diseaseIds).toEqual([21]);
     // An acronym must be written as one: 'mers' in lower case is no disease.

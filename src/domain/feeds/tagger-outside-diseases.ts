@@ -137,6 +137,10 @@ export const outsideDiseaseNames: Readonly<Record<string, readonly string[]>> = 
   'avian infectious bronchitis': ['infectious bronchitis'],
   'infectious laryngotracheitis': [],
   'duck virus enteritis': ['duck plague'],
+  // Birds' diseases named after a human one, of other germs (decision 0087).
+  'avian cholera': ['fowl cholera', 'bird cholera', 'Pasteurella multocida'],
+  'avian tuberculosis': ['avian mycobacteriosis', 'Mycobacterium avium'],
+  'avian malaria': [],
   'fowl typhoid': [],
   'pullorum disease': [],
   'avian mycoplasmosis': ['Mycoplasma gallisepticum'],

@@ -340,10 +340,18 @@ describe('Tagger: disease names that report no disease', () => {
     ]);
   });
 
-  it('reads bird flu as H5N1 unless the article names another avian subtype', () => {
+  it('reads bird flu as H5N1 when the article names H5N1 and no other avian subtype', () => {
+    // With no subtype written, bird flu is an avian influenza of a subtype not known (decision
+    // 0087); with H5N1 written anywhere, it is H5N1.
     expect(
       tagger.tag('Bird flu on a poultry farm', 'The ministry confirmed bird flu in a flock.')
         .diseaseIds,
+    ).toEqual([]);
+    expect(
+      tagger.tag(
+        'Bird flu on a poultry farm',
+        'The ministry confirmed bird flu in a flock. Tests found the H5N1 strain.',
+      ).diseaseIds,
     ).toEqual([disease.h5n1]);
     expect(
       tagger.tag(
@@ -357,8 +365,10 @@ describe('Tagger: disease names that report no disease', () => {
     ).toEqual([]);
     // A human seasonal subtype named for comparison takes nothing from H5N1.
     expect(
-      tagger.tag('Avian influenza spreads in Cambodia', 'Unlike seasonal H3N2, bird flu kills.')
-        .diseaseIds,
+      tagger.tag(
+        'Avian influenza A(H5N1) spreads in Cambodia',
+        'Unlike seasonal H3N2, bird flu kills.',
+      ).diseaseIds,
     ).toEqual([disease.h5n1]);
     // H9N2 named: bird flu is no H5N1, H9N2 is tagged by its own name.
     expect(
@@ -2091,5 +2101,103 @@ describe('Tagger: round 15 rules (decision 0086)', () => {
 
   it("reads a large city's former name ('Bangalore')", () => {
     expect(t.tag('', 'Dengue cases rose sharply in Bangalore.').countryIds).toEqual([c.india]);
+  });
+});
+
+describe('Tagger: round 16 rules (decision 0087)', () => {
+  const c = { germany: 220, panama: 221, spain: 222, unitedStates: 223, uganda: 224 } as const;
+  const town = { sevilla: 230, stAugustine: 231, florida: 232, pforzheim: 233 } as const;
+  const d = {
+    influenza: 1,
+    cholera: 2,
+    hps: 3,
+    ebola: 4,
+    marburg: 5,
+    cchf: 6,
+    h5n1: 7,
+    rabies: 8,
+  } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+      { diseaseId: d.cholera, displayName: 'Cholera' },
+      { diseaseId: d.hps, displayName: 'Hantavirus pulmonary syndrome' },
+      { diseaseId: d.ebola, displayName: 'Ebola virus disease' },
+      { diseaseId: d.marburg, displayName: 'Marburg virus disease' },
+      { diseaseId: d.cchf, displayName: 'Crimean-Congo haemorrhagic fever' },
+      { diseaseId: d.h5n1, displayName: 'Avian influenza A(H5N1)' },
+      { diseaseId: d.rabies, displayName: 'Rabies' },
+    ],
+    places: [
+      country(c.germany, 'Germany', 'DE', 83_000_000),
+      country(c.panama, 'Panama', 'PA', 4_400_000),
+      country(c.spain, 'Spain', 'ES', 48_000_000),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      country(c.uganda, 'Uganda', 'UG', 48_000_000),
+      place(town.sevilla, 'Sevilla', City, c.spain, 684_234),
+      place(town.stAugustine, 'St. Augustine', City, c.unitedStates, 15_000),
+      {
+        id: town.florida,
+        name: 'Florida',
+        locationType: State,
+        countryId: c.unitedStates,
+        population: 21_500_000,
+        isoCode: 'US-FL',
+      } as GazetteerPlace,
+      place(town.pforzheim, 'Pforzheim', City, c.germany, 125_000),
+    ],
+    contextTags: [],
+  });
+
+  it('reads a bird flu with no subtype written as no lookup subtype', () => {
+    const tags = t.tag('', 'Bird flu was confirmed in a backyard flock in Missouri.');
+    expect(tags.diseaseIds).toEqual([]);
+    expect(tags.mentionedDiseaseIds).toEqual([]);
+  });
+
+  it("reads 'AH7N3 influenza' as that subtype's, not seasonal influenza", () => {
+    expect(
+      t.tag('', 'The outbreak of AH7N3 influenza is on the rise on 52 farms.').diseaseIds,
+    ).toEqual([]);
+  });
+
+  it("reads 'avian cholera' as a bird disease, not cholera", () => {
+    expect(
+      t.tag('', 'An outbreak of avian cholera is killing hundreds of water birds.').diseaseIds,
+    ).toEqual([]);
+    expect(t.tag('', 'Fowl cholera was confirmed in a layer flock.').diseaseIds).toEqual([]);
+  });
+
+  it('reads a hantavirus of Europe as no pulmonary syndrome, one of the Americas as it', () => {
+    expect(
+      t.tag('', 'A young woman in Pforzheim, Germany, may have died of a hantavirus infection.')
+        .diseaseIds,
+    ).toEqual([]);
+    expect(
+      t.tag('', 'Health authorities confirmed the 6th hantavirus infection in Panama.').diseaseIds,
+    ).toEqual([d.hps]);
+  });
+
+  it("reads every disease of a list after 'negative for' as excluded", () => {
+    expect(
+      t.tag(
+        '',
+        'A woman died in Uganda of carbon monoxide poisoning. All cases were negative for ' +
+          'Ebola, Marburg, Crimean-Congo hemorrhagic fever, and Rift Valley fever.',
+      ).diseaseIds,
+    ).toEqual([]);
+  });
+
+  it('reads a street named after a large city as no body in it', () => {
+    expect(
+      t.tag(
+        '',
+        'A rabid raccoon bit a girl in the courtyard of a church on Sevilla Street, where she ' +
+          'was at a choir practice.',
+      ).countryIds,
+    ).toEqual([]);
+    expect(
+      t.tag('', 'A rabid cat was found near Sevilla Street in St. Augustine, Florida.').countryIds,
+    ).toEqual([c.unitedStates]);
   });
 });

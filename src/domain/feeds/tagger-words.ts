@@ -301,11 +301,58 @@ export const diseaseRoleNouns: ReadonlySet<string> = new Set(
  * human seasonal subtypes and swine H1N2 do not (an avian influenza report may compare itself to
  * them).
  */
-export const nonH5n1Subtype = (word: string): boolean =>
-  word.length <= 6 &&
-  word.charCodeAt(0) === 104 &&
-  /^h\d{1,2}(n\d{1,2})?$/.test(word) &&
-  !['h5n1', 'h1n1', 'h3n2', 'h1n2', 'h1', 'h3'].includes(word);
+export const nonH5n1Subtype = (written: string): boolean => {
+  const word = gluedSubtype(written);
+  return (
+    word.length <= 6 &&
+    word.charCodeAt(0) === 104 &&
+    /^h\d{1,2}(n\d{1,2})?$/.test(word) &&
+    !['h5n1', 'h1n1', 'h3n2', 'h1n2', 'h1', 'h3'].includes(word)
+  );
+};
+
+/**
+ * A subtype written glued to its type, 'AH7N3' (decision 0087): the subtype 'h7n3'. Any other
+ * word is returned as it is.
+ */
+export const gluedSubtype = (word: string): string =>
+  word.length <= 7 && word.charCodeAt(0) === 97 && /^ah\d{1,2}n\d{1,2}$/.test(word)
+    ? word.slice(1)
+    : word;
+
+/**
+ * Words after a name that make it a street ('Sevilla Street', 'Oxford Road'): a large city's name
+ * opening it is no body named after the city (decision 0087).
+ */
+export const streetWords: ReadonlySet<string> = new Set(
+  'street st road rd avenue ave boulevard blvd lane drive highway square'.split(' '),
+);
+
+/**
+ * The comparison cues that exclude ('negative for', 'ruled out', 'excluding'): in a list, every
+ * name they come before is excluded ('negative for Ebola, Marburg, Crimean-Congo hemorrhagic
+ * fever and Rift Valley fever'; decision 0087).
+ */
+export const exclusionCues: ReadonlySet<string> = new Set(
+  'excluded excluding ruled rule negative'.split(' '),
+);
+
+/**
+ * Countries of the Americas (ISO 3166-1): their hantaviruses cause the pulmonary syndrome. Those
+ * of Europe and Asia (Puumala, Dobrava, Hantaan, Seoul) cause haemorrhagic fever with renal
+ * syndrome, no lookup disease (decision 0087).
+ */
+export const americasCountries: ReadonlySet<string> = new Set(
+  (
+    'AG AI AR AW BB BL BM BO BQ BR BS BZ CA CL CO CR CU CW DM DO EC FK GD GF GL GP GT GY HN HT ' +
+    'JM KN KY LC MF MQ MS MX NI PA PE PM PR PY SR SV SX TC TT UM US UY VC VE VG VI'
+  ).split(' '),
+);
+
+/** Words that name the pulmonary syndrome or an American hantavirus (decision 0087). */
+export const pulmonaryHantavirusWords: ReadonlySet<string> = new Set(
+  'pulmonary cardiopulmonary hps hcps nombre andes'.split(' '),
+);
 
 /**
  * A variant (swine-origin) influenza subtype written as one word, 'H3N2v', 'H1N1v' (decision

@@ -47,6 +47,11 @@ import {
   gutFluWords,
   mailWords,
   namesakeWords,
+  gluedSubtype,
+  streetWords,
+  exclusionCues,
+  americasCountries,
+  pulmonaryHantavirusWords,
   personTitles,
   speechWords,
 } from './tagger-words';
@@ -271,6 +276,7 @@ export class Tagger {
       plague: idOf(ruleDiseases.plague),
       influenza: idOf(ruleDiseases.influenza),
       stec: idOf(ruleDiseases.stec),
+      hps: idOf(ruleDiseases.hps),
     };
     const generic = new Set(genericAvianInfluenzaNames.map(wordsOf));
     for (const d of dictionary.diseases) {
@@ -588,7 +594,11 @@ export class Tagger {
     // 'H7N9 flu', 'H7N9 influenza': the subtype's flu, one name, not the seasonal one beside it
     // (decision 0086).
     const flu = ['flu', 'influenza'].includes(tokens[at + 1]?.word ?? '');
-    return { entry: this.outsideSubtype(word, subtypeIds), end: at + (flu ? 2 : 1) };
+    // 'AH7N3 influenza': the subtype glued to its 'A' is the same subtype (decision 0087).
+    return {
+      entry: this.outsideSubtype(gluedSubtype(word), subtypeIds),
+      end: at + (flu ? 2 : 1),
+    };
   }
 
   /** An influenza subtype the lookups do not name: an outside disease, one id per subtype. */
@@ -654,6 +664,9 @@ export class Tagger {
 
     const mentions: Mention[] = [];
     const otherSubtype = tokens.some((t) => nonH5n1Subtype(t.word));
+    // 'Bird flu' with no subtype written anywhere: an avian influenza of a subtype not known,
+    // not H5N1 (decision 0087).
+    const h5n1Named = tokens.some((t) => gluedSubtype(t.word) === 'h5n1');
     let era: Era | null = null;
     const eraOf = (): Era => {
       era ??= articleEra(tokens);
@@ -762,6 +775,8 @@ export class Tagger {
             found.entry = { ...found.entry, id: earlier.entry.id };
         }
         if (found.entry.id === plague) plagueNamed = true;
+        if (found.entry.generic && !otherSubtype && !h5n1Named)
+          found.entry = this.outsideSubtype('avian influenza', subtypeIds);
       }
       if (
         found.entry.kind === 'disease' &&
@@ -799,7 +814,12 @@ export class Tagger {
             previous.absent &&
             (previous.end === at ||
               (previous.end === at - 1 && listJoiners.has(tokens[at - 1]?.word ?? '')))));
-      if (found.entry.kind === 'disease') previous = { end: found.end, absent };
+      // A list after 'negative for' or 'ruled out' shares the exclusion (decision 0087).
+      if (found.entry.kind === 'disease')
+        previous = {
+          end: found.end,
+          absent: absent || (at >= bodyStart && precededByCue(tokens, at, exclusionCues)),
+        };
       let context = false;
       let weight: number =
         at < titleTokens.length
@@ -967,9 +987,19 @@ export class Tagger {
     // whose subject is botulism is about none of the lookups it names in passing (decision 0075).
     // A second disease is a subject only when the title or the lead names it too: one named
     // only further down, however often, is context ('COVID-19 wards were full'; decision 0083).
+    // A hantavirus of Europe or Asia causes haemorrhagic fever with renal syndrome, no lookup
+    // disease: a report whose countries are all outside the Americas, and that names neither the
+    // pulmonary syndrome nor an American hantavirus, is not about the pulmonary syndrome
+    // (decision 0087).
+    const { hps } = this.ruleIds;
+    const oldWorldHantavirus =
+      hps !== undefined &&
+      countryIds.length > 0 &&
+      countryIds.every((id) => !americasCountries.has(this.isoOfCountry.get(id) ?? '')) &&
+      !tokens.some((t) => pulmonaryHantavirusWords.has(t.word));
     const diseaseIds = comparable(about(diseaseWeight, aboutShare.disease, fallback), diseaseWeight)
       .filter((id, i) => i === 0 || ledDiseases.has(id))
-      .filter((id) => id >= 0);
+      .filter((id) => id >= 0 && !(oldWorldHantavirus && id === hps));
     return {
       diseaseIds,
       locationIds,
@@ -1243,9 +1273,11 @@ export class Tagger {
     // Department'): a city that counts alone (see below) opens the name (decision 0086).
     const [largest] = places;
     const largestRival = largest && places.find((p) => countryOf(p) !== countryOf(largest));
+    // Not a street named after it ('Sevilla Street' in St. Augustine; decision 0087).
     const largeCity =
       !ordinary &&
       !mediaWords.has(tokens[m.end]?.word ?? '') &&
+      !streetWords.has(tokens[m.end]?.word ?? '') &&
       largest?.locationType === LocationType.City &&
       largest.population >= unqualifiedPopulation &&
       (!largestRival || largestRival.population * 3 <= largest.population);
@@ -1950,6 +1982,7 @@ const ruleDiseases = {
   plague: 'Plague',
   influenza: 'Influenza (seasonal)',
   stec: 'Shiga toxin-producing E. coli infection',
+  hps: 'Hantavirus pulmonary syndrome',
 } as const;
 
 /** When an article was written, as far as its text says: the latest year it writes, and whether it names COVID-19 itself. */
