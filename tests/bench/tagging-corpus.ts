@@ -29,7 +29,7 @@
  *    `holdout13` (frozen before the fifteenth round's changes, 105 posts) is measured only with
  *    `--holdout13`; it was run once at the end of round 15 (decision 0086) and is seen since;
  *    `holdout14` (frozen before the sixteenth round's changes, 103 posts) is measured only with
- *    `--holdout14`.
+ *    `--holdout14`; it was run once at the end of round 16 (decision 0087) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
