@@ -29,7 +29,9 @@
  *    `holdout13` (frozen before the fifteenth round's changes, 105 posts) is measured only with
  *    `--holdout13`; it was run once at the end of round 15 (decision 0086) and is seen since;
  *    `holdout14` (frozen before the sixteenth round's changes, 103 posts) is measured only with
- *    `--holdout14`; it was run once at the end of round 16 (decision 0087) and is seen since.
+ *    `--holdout14`; it was run once at the end of round 16 (decision 0087) and is seen since;
+ *    `holdout15` (a confirmation split, 100 posts, frozen with no rule change after round 16) is
+ *    measured only with `--holdout15`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -70,7 +72,8 @@ export interface CorpusItem {
     | 'holdout11'
     | 'holdout12'
     | 'holdout13'
-    | 'holdout14';
+    | 'holdout14'
+    | 'holdout15';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -301,7 +304,7 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout14 are measured only when asked (`--holdout2` … `--holdout14`), once a
+  // holdout2 to holdout15 are measured only when asked (`--holdout2` … `--holdout15`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
@@ -319,6 +322,7 @@ async function main() {
   if (process.argv.includes('--holdout12')) splits.push('holdout12');
   if (process.argv.includes('--holdout13')) splits.push('holdout13');
   if (process.argv.includes('--holdout14')) splits.push('holdout14');
+  if (process.argv.includes('--holdout15')) splits.push('holdout15');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
