@@ -31,7 +31,8 @@
  *    `holdout14` (frozen before the sixteenth round's changes, 103 posts) is measured only with
  *    `--holdout14`; it was run once at the end of round 16 (decision 0087) and is seen since;
  *    `holdout15` (a confirmation split, 100 posts, frozen with no rule change after round 16) is
- *    measured only with `--holdout15`.
+ *    measured only with `--holdout15`; it was run once with the tagger of round 16 (decision 0087,
+ *    "Confirmation") and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
