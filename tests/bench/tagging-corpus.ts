@@ -32,7 +32,8 @@
  *    `--holdout14`; it was run once at the end of round 16 (decision 0087) and is seen since;
  *    `holdout15` (a confirmation split, 100 posts, frozen with no rule change after round 16) is
  *    measured only with `--holdout15`; it was run once with the tagger of round 16 (decision 0087,
- *    "Confirmation") and is seen since.
+ *    "Confirmation") and is seen since; `holdout16` (frozen before the seventeenth round's
+ *    changes, 100 posts) is measured only with `--holdout16`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -74,7 +75,8 @@ export interface CorpusItem {
     | 'holdout12'
     | 'holdout13'
     | 'holdout14'
-    | 'holdout15';
+    | 'holdout15'
+    | 'holdout16';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -305,7 +307,7 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout15 are measured only when asked (`--holdout2` … `--holdout15`), once a
+  // holdout2 to holdout16 are measured only when asked (`--holdout2` … `--holdout16`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
@@ -324,6 +326,7 @@ async function main() {
   if (process.argv.includes('--holdout13')) splits.push('holdout13');
   if (process.argv.includes('--holdout14')) splits.push('holdout14');
   if (process.argv.includes('--holdout15')) splits.push('holdout15');
+  if (process.argv.includes('--holdout16')) splits.push('holdout16');
   for (const split of splits) {
     const f = measureSplit(
       tagger,
