@@ -2201,3 +2201,109 @@ describe('Tagger: round 16 rules (decision 0087)', () => {
     ).toEqual([c.unitedStates]);
   });
 });
+
+describe('Tagger: round 17 rules (decision 0088)', () => {
+  const c = {
+    romania: 240,
+    japan: 241,
+    vietnam: 242,
+    argentina: 243,
+    equatorialGuinea: 244,
+    pakistan: 245,
+    unitedKingdom: 246,
+    unitedStates: 247,
+    china: 248,
+    australia: 249,
+  } as const;
+  const town = { roman: 250, kawasaki: 251, litoral: 252, santaFe: 253 } as const;
+  const d = { covid: 1, plague: 2, rabies: 3, dengue: 4, anthrax: 5, measles: 6 } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.covid, displayName: 'COVID-19' },
+      { diseaseId: d.plague, displayName: 'Plague' },
+      { diseaseId: d.rabies, displayName: 'Rabies' },
+      { diseaseId: d.dengue, displayName: 'Dengue' },
+      { diseaseId: d.anthrax, displayName: 'Anthrax' },
+      { diseaseId: d.measles, displayName: 'Measles' },
+    ],
+    places: [
+      country(c.romania, 'Romania', 'RO', 19_000_000),
+      country(c.japan, 'Japan', 'JP', 124_000_000),
+      country(c.vietnam, 'Viet Nam', 'VN', 100_000_000),
+      country(c.argentina, 'Argentina', 'AR', 46_000_000),
+      country(c.equatorialGuinea, 'Equatorial Guinea', 'GQ', 1_700_000),
+      country(c.pakistan, 'Pakistan', 'PK', 240_000_000),
+      country(c.unitedKingdom, 'United Kingdom', 'GB', 68_000_000),
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      country(c.china, 'China', 'CN', 1_410_000_000),
+      country(c.australia, 'Australia', 'AU', 27_000_000),
+      place(town.roman, 'Roman', State, c.romania, 50_000),
+      place(town.kawasaki, 'Kawasaki', City, c.japan, 1_500_000),
+      place(town.litoral, 'Litoral', State, c.equatorialGuinea, 370_000),
+      place(town.santaFe, 'Santa Fe', State, c.argentina, 3_500_000),
+    ],
+    contextTags: [],
+  });
+
+  it("reads a disease 'ruled out', 'not found' or 'tested negative' after its name as none", () => {
+    expect(
+      t.tag(
+        '',
+        'Dozens of children in Beijing, China, have pneumonia. Many tested positive for group A ' +
+          'Streptococcus. COVID-19 pneumonia has been ruled out.',
+      ).diseaseIds,
+    ).toEqual([]);
+    expect(
+      t.tag('', 'Youths fell ill with fever. No symptom of anthrax was found in any of them.')
+        .diseaseIds,
+    ).toEqual([]);
+    expect(
+      t.tag('', 'Two children were first misdiagnosed as dengue by small clinics.').diseaseIds,
+    ).toEqual([]);
+  });
+
+  it("reads 'a plague of' animals as no plague", () => {
+    expect(
+      t.tag('', 'Residents have come under siege by a plague of microscopic itch mites.')
+        .diseaseIds,
+    ).toEqual([]);
+  });
+
+  it('reads another lyssavirus as no rabies, even beside a rabies vaccination', () => {
+    expect(
+      t.tag(
+        '',
+        'A horse in Queensland, Australia, contracted the bat-borne lyssavirus. Because of ' +
+          "possible exposure, we've been advised to have a rabies vaccination, the vet said.",
+      ).diseaseIds,
+    ).toEqual([]);
+  });
+
+  it('reads a place name after a title or a given name as a person', () => {
+    expect(
+      t.tag(
+        '',
+        'Staff in the United States were vaccinated for rabies after a cat had the disease. ' +
+          'Acting shelter manager Dan Roman said the cat was brought in 2 weeks ago. ' +
+          'Roman said the public was safe.',
+      ).mentionedCountryIds,
+    ).toEqual([c.unitedStates]);
+    expect(
+      t.tag(
+        '',
+        'Doctors in Viet Nam treated 3 children for measles. The rash was first described by ' +
+          'Dr Kawasaki in 1967.',
+      ).mentionedCountryIds,
+    ).toEqual([c.vietnam]);
+  });
+
+  it("reads 'a <demonym> citizen' as where a person is from, and 'El Litoral' as a newspaper", () => {
+    expect(
+      t.tag('', 'The measles outbreak was traced to a Pakistani citizen.').mentionedCountryIds,
+    ).toEqual([]);
+    expect(
+      t.tag('', 'The head of the measles programme explained to El Litoral that cases will fall.')
+        .mentionedCountryIds,
+    ).toEqual([]);
+  });
+});

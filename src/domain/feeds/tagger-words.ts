@@ -382,7 +382,9 @@ export const diseaseComparisonCues: ReadonlySet<string> = new Set(
     // dengue'.
     'rule negative not ' +
     // Round 15 (decision 0086): 'signs closely resemble foot-and-mouth disease'.
-    'resemble resembled mimicked'
+    'resemble resembled mimicked ' +
+    // Round 17 (decision 0088): 'misdiagnosed as dengue', 'mistaken for measles'.
+    'misdiagnosed misdiagnosis mistaken mistakenly'
   ).split(' '),
 );
 
@@ -418,4 +420,25 @@ export const animalCoronavirusQualifiers: ReadonlySet<string> = new Set(
     'canine feline porcine swine bovine equine avian enteric delta murine rabbit ' +
     'camel alpaca bat ferret mink'
   ).split(' '),
+);
+
+/**
+ * Nouns after a demonym that say where a person is from ('a Pakistani citizen', 'British
+ * tourists'), not where the outbreak is (decision 0088).
+ */
+export const nationalityNouns: ReadonlySet<string> = new Set(
+  'citizen citizens national nationals tourist tourists expatriate expatriates'.split(' '),
+);
+
+/**
+ * Names of a lyssavirus other than the rabies virus ('Australian bat lyssavirus', ABLV, EBLV):
+ * written, a 'rabies vaccination' is the vaccine against it, no rabies (decision 0088).
+ */
+export const lyssavirusWords: ReadonlySet<string> = new Set(
+  'lyssavirus lyssaviruses ablv eblv'.split(' '),
+);
+
+/** Words after 'rabies' that make it the vaccine ('a rabies vaccination'; decision 0088). */
+export const vaccineWords: ReadonlySet<string> = new Set(
+  'vaccine vaccines vaccination vaccinations shot shots jab jabs immunoglobulin'.split(' '),
 );

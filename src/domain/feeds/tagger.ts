@@ -53,6 +53,9 @@ import {
   americasCountries,
   pulmonaryHantavirusWords,
   personTitles,
+  lyssavirusWords,
+  nationalityNouns,
+  vaccineWords,
   speechWords,
 } from './tagger-words';
 import { contextTagCues, diseaseSynonyms } from './synonyms';
@@ -277,6 +280,7 @@ export class Tagger {
       influenza: idOf(ruleDiseases.influenza),
       stec: idOf(ruleDiseases.stec),
       hps: idOf(ruleDiseases.hps),
+      rabies: idOf(ruleDiseases.rabies),
     };
     const generic = new Set(genericAvianInfluenzaNames.map(wordsOf));
     for (const d of dictionary.diseases) {
@@ -710,6 +714,8 @@ export class Tagger {
     const otherMeningitisGerm =
       tokens.some((t) => otherMeningitisGerms.has(t.word)) &&
       !tokens.some((t) => meningococcalWords.has(t.word));
+    // Another lyssavirus named ('Australian bat lyssavirus'; decision 0088).
+    const lyssavirusNamed = tokens.some((t) => lyssavirusWords.has(t.word));
     /** The last disease name read, and whether it was named absent: a list shares its 'no'. */
     let previous: { end: number; absent: boolean } | null = null;
     for (let at = 0; at < tokens.length;) {
@@ -737,6 +743,21 @@ export class Tagger {
           continue;
         }
         if (id !== found.entry.id) found.entry = { ...found.entry, id };
+        // 'a plague of microscopic oak leaf itch mites': a swarm, no plague; and, in an article
+        // about another lyssavirus ('bat-borne lyssavirus'), 'a rabies vaccination' is the
+        // vaccine given against it, no rabies (decision 0088).
+        if (
+          (id === this.ruleIds.plague &&
+            found.end - at === 1 &&
+            ['a', 'an'].includes(tokens[at - 1]?.word ?? '') &&
+            tokens[found.end]?.word === 'of') ||
+          (id === this.ruleIds.rabies &&
+            vaccineWords.has(tokens[found.end]?.word ?? '') &&
+            lyssavirusNamed)
+        ) {
+          at = found.end;
+          continue;
+        }
         if (
           variant !== null &&
           id === influenza &&
@@ -810,6 +831,7 @@ export class Tagger {
         found.entry.kind === 'disease' &&
         at >= bodyStart &&
         (namedAbsent(tokens, at, found.end) ||
+          followedByExclusion(tokens, found.end) ||
           (previous !== null &&
             previous.absent &&
             (previous.end === at ||
@@ -1030,6 +1052,12 @@ export class Tagger {
     // 'its Spanish initials', 'the French acronym': a language, not a place (decision 0078).
     if (after && entry.demonym && languageNouns.has(after.word)) return null;
     if (after && airlineWords.has(after.word)) return null;
+    // 'a Pakistani citizen', 'two British tourists': where a person is from, not the outbreak's
+    // place (decision 0088).
+    if (after && entry.demonym && nationalityNouns.has(after.word)) return null;
+    // 'Dr Kawasaki', 'shelter manager Dan Roman said': a person, not a place (decision 0088).
+    if (!entry.demonym && m.start >= reading.bodyStart && personNamed(tokens, m.start, m.end))
+      return null;
     // 'Kenya ward, Oli division' (in Uganda): a ward, a village or a street named after a
     // country is a namesake of it, not the country (decision 0085).
     if (
@@ -1871,6 +1899,9 @@ const houseNumber = /^\d{1,3}$/;
  */
 function notThePlace(tokens: readonly Token[], start: number, end: number): boolean {
   const after = tokens[end];
+  // 'explained to El Litoral': a Spanish title (a newspaper's), no place of its own name
+  // (decision 0088). A place whose own name starts with 'El' is matched whole.
+  if (tokens[start - 1]?.word === 'el' && tokens[start - 1]?.capitalised === true) return true;
   if (after?.word === 'del' && tokens[end + 1]?.capitalised === true) return true;
   if (tokens[start - 1]?.word === 'del' && tokens[start - 2]?.capitalised === true) return true;
   return (
@@ -1889,7 +1920,11 @@ function allOrdinary(tokens: readonly Token[], start: number, end: number): bool
 
 /** Words between 'no' and a disease's name that keep it an absence ('no reported cases of'). */
 const absenceFillers: ReadonlySet<string> = new Set(
-  'reported confirmed known documented cases case of human locally acquired'.split(' '),
+  (
+    'reported confirmed known documented cases case of human locally acquired ' +
+    // Round 17 (decision 0088): 'no symptom of anthrax was found'.
+    'symptom symptoms sign signs evidence trace traces'
+  ).split(' '),
 );
 
 /**
@@ -1908,6 +1943,62 @@ function namedAbsent(tokens: readonly Token[], start: number, end: number): bool
     const token = tokens[i];
     if (!token || token.sentenceStart) return false;
     if (absenceWords.has(token.word)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a disease's name is followed, in its sentence and within six words, by its exclusion
+ * ('COVID-19 pneumonia has been ruled out', 'tests for anthrax were negative', 'dengue was not
+ * found'; decision 0088). 'Not confirmed' is not read: it may be 'not yet'.
+ */
+function followedByExclusion(tokens: readonly Token[], end: number): boolean {
+  for (let i = end; i < end + 6 && i < tokens.length; i += 1) {
+    const token = tokens[i];
+    if (!token || token.sentenceStart) return false;
+    if (token.word === 'ruled' && tokens[i + 1]?.word === 'out') return true;
+    if (token.word === 'excluded' || token.word === 'negative') return true;
+    if (token.word === 'not' && notFoundWords.has(tokens[i + 1]?.word ?? '')) return true;
+  }
+  return false;
+}
+
+/** Words after 'not' that exclude ('dengue was not found'); 'not confirmed' may be 'not yet'. */
+const notFoundWords: ReadonlySet<string> = new Set(['found', 'detected', 'isolated']);
+
+/**
+ * Whether a place's name at [start, end) is a person's (decision 0088): just after a title ('Dr
+ * Kawasaki'), after a title and a given name ('Dr Tomisaku Kawasaki'), after a given name that
+ * follows a lower-case word and before 'said' ('shelter manager Dan Roman said'); or, beside
+ * 'said', the name of a person so written elsewhere in the article ('Roman said', 'said Roman').
+ */
+function personNamed(tokens: readonly Token[], start: number, end: number): boolean {
+  const n = end - start;
+  const title = (t: Token | undefined) =>
+    t !== undefined && t.capitalised && t.upper !== true && personTitles.has(t.word);
+  const person = (at: number): boolean => {
+    if (tokens[at]?.capitalised !== true) return false;
+    const given = tokens[at - 1];
+    if (title(given)) return true;
+    if (!given?.capitalised || given.upper === true || given.sentenceStart || given.word.length < 2)
+      return false;
+    if (title(tokens[at - 2])) return true;
+    const lead = tokens[at - 2];
+    return (
+      lead !== undefined &&
+      !lead.capitalised &&
+      !lead.sentenceStart &&
+      speechWords.has(tokens[at + n]?.word ?? '')
+    );
+  };
+  if (person(start)) return true;
+  if (!speechWords.has(tokens[end]?.word ?? '') && !speechWords.has(tokens[start - 1]?.word ?? ''))
+    return false;
+  for (let j = 2; j + n <= tokens.length; j += 1) {
+    if (j === start || !person(j)) continue;
+    let same = true;
+    for (let k = 0; k < n && same; k += 1) same = tokens[j + k]?.word === tokens[start + k]?.word;
+    if (same) return true;
   }
   return false;
 }
@@ -1983,6 +2074,7 @@ const ruleDiseases = {
   influenza: 'Influenza (seasonal)',
   stec: 'Shiga toxin-producing E. coli infection',
   hps: 'Hantavirus pulmonary syndrome',
+  rabies: 'Rabies',
 } as const;
 
 /** When an article was written, as far as its text says: the latest year it writes, and whether it names COVID-19 itself. */
