@@ -33,7 +33,8 @@
  *    `holdout15` (a confirmation split, 100 posts, frozen with no rule change after round 16) is
  *    measured only with `--holdout15`; it was run once with the tagger of round 16 (decision 0087,
  *    "Confirmation") and is seen since; `holdout16` (frozen before the seventeenth round's
- *    changes, 100 posts) is measured only with `--holdout16`.
+ *    changes, 100 posts) is measured only with `--holdout16`; it was run once at the end of
+ *    round 17 (decision 0088) and is seen since.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
