@@ -1693,9 +1693,22 @@ function titledSurname(tokens: readonly Token[], start: number, end: number): bo
   };
   if (titled(start)) return true;
   if (!speechWords.has(tokens[end]?.word ?? '')) return false;
+  return sameNameElsewhere(tokens, start, end, titled);
+}
+
+/**
+ * Whether the words start..end are written again elsewhere in the article at a position `isPerson`
+ * accepts: a surname named once with its title and once alone ('Dr. Bob England … England said').
+ */
+function sameNameElsewhere(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  isPerson: (at: number) => boolean,
+): boolean {
   const n = end - start;
   for (let j = 2; j + n <= tokens.length; j += 1) {
-    if (j === start || !titled(j)) continue;
+    if (j === start || !isPerson(j)) continue;
     let same = true;
     for (let k = 0; k < n && same; k += 1) same = tokens[j + k]?.word === tokens[start + k]?.word;
     if (same) return true;
@@ -1994,13 +2007,7 @@ function personNamed(tokens: readonly Token[], start: number, end: number): bool
   if (person(start)) return true;
   if (!speechWords.has(tokens[end]?.word ?? '') && !speechWords.has(tokens[start - 1]?.word ?? ''))
     return false;
-  for (let j = 2; j + n <= tokens.length; j += 1) {
-    if (j === start || !person(j)) continue;
-    let same = true;
-    for (let k = 0; k < n && same; k += 1) same = tokens[j + k]?.word === tokens[start + k]?.word;
-    if (same) return true;
-  }
-  return false;
+  return sameNameElsewhere(tokens, start, end, person);
 }
 
 /**
