@@ -34,7 +34,8 @@
  *    measured only with `--holdout15`; it was run once with the tagger of round 16 (decision 0087,
  *    "Confirmation") and is seen since; `holdout16` (frozen before the seventeenth round's
  *    changes, 100 posts) is measured only with `--holdout16`; it was run once at the end of
- *    round 17 (decision 0088) and is seen since.
+ *    round 17 (decision 0088) and is seen since; `holdout17` (frozen before the eighteenth
+ *    round's changes, 150 posts) is measured only with `--holdout17`, once, at the end of round 18.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -77,7 +78,8 @@ export interface CorpusItem {
     | 'holdout13'
     | 'holdout14'
     | 'holdout15'
-    | 'holdout16';
+    | 'holdout16'
+    | 'holdout17';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -308,26 +310,30 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout16 are measured only when asked (`--holdout2` … `--holdout16`), once a
+  // holdout2 to holdout17 are measured only when asked (`--holdout2` … `--holdout17`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
     : ['dev', 'test', 'holdout'];
-  if (process.argv.includes('--holdout2')) splits.push('holdout2');
-  if (process.argv.includes('--holdout3')) splits.push('holdout3');
-  if (process.argv.includes('--holdout4')) splits.push('holdout4');
-  if (process.argv.includes('--holdout5')) splits.push('holdout5');
-  if (process.argv.includes('--holdout6')) splits.push('holdout6');
-  if (process.argv.includes('--holdout7')) splits.push('holdout7');
-  if (process.argv.includes('--holdout8')) splits.push('holdout8');
-  if (process.argv.includes('--holdout9')) splits.push('holdout9');
-  if (process.argv.includes('--holdout10')) splits.push('holdout10');
-  if (process.argv.includes('--holdout11')) splits.push('holdout11');
-  if (process.argv.includes('--holdout12')) splits.push('holdout12');
-  if (process.argv.includes('--holdout13')) splits.push('holdout13');
-  if (process.argv.includes('--holdout14')) splits.push('holdout14');
-  if (process.argv.includes('--holdout15')) splits.push('holdout15');
-  if (process.argv.includes('--holdout16')) splits.push('holdout16');
+  const holdouts: CorpusItem['split'][] = [
+    'holdout2',
+    'holdout3',
+    'holdout4',
+    'holdout5',
+    'holdout6',
+    'holdout7',
+    'holdout8',
+    'holdout9',
+    'holdout10',
+    'holdout11',
+    'holdout12',
+    'holdout13',
+    'holdout14',
+    'holdout15',
+    'holdout16',
+    'holdout17',
+  ];
+  for (const split of holdouts) if (process.argv.includes(`--${split}`)) splits.push(split);
   for (const split of splits) {
     const f = measureSplit(
       tagger,
