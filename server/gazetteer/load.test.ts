@@ -121,6 +121,34 @@ describe.each(backends)('world gazetteer on an existing database on %s', (backen
     expect(await count('locations')).toBe(total);
     expect(await count('gazetteer_loads')).toBe(1);
   }, 120_000);
+
+  // Search/Add offered world-1's 'United Kingdom' division inside the United Kingdom as if it
+  // were the country. A later load removes such a grouping unless something refers to it.
+  it('removes a division grouping an earlier version loaded, unless something uses it', async () => {
+    const [gb] = await query(
+      `select id from locations where iso_code = 'GB' and location_type = 6`,
+    );
+    const gbId = Number(gb?.['id']);
+    const [article] = await query(`select article_id from articles limit 1`);
+    const grouping = (id: number, code: string, name: string) =>
+      query(`insert into locations (id, name, location_type, parent_id, country_id, display_name, iso_code)
+        values (${id}, '${name}', 4, ${gbId}, ${gbId}, '${name}', '${code}')`);
+    await grouping(1_182_639_622, 'GB-UKM', 'United Kingdom');
+    await grouping(1_182_621_155, 'GB-GBN', 'Great Britain');
+    await query(`insert into search_locations ("key", id, "displayName", "countryId", "locationType", name, "isDuplicate")
+      values ('1182639622', 1182639622, 'United Kingdom', ${gbId}, 4, 'United Kingdom', false)`);
+    await query(`insert into article_locations (article_id, location_id)
+      values (${Number(article?.['article_id'])}, 1182621155)`);
+    const total = await count('locations');
+    await database.db.execute(sql`delete from gazetteer_loads`);
+    expect(await ensureWorldGazetteer(database.db)).toMatchObject({ added: 0, removed: 1 });
+    const left = await query(`select iso_code from locations where iso_code like 'GB-%' and
+      iso_code in ('GB-UKM', 'GB-GBN', 'GB-EAW')`);
+    // The used one stays: an article names it.
+    expect(left.map((r) => r['iso_code'])).toEqual(['GB-GBN']);
+    expect(await count('locations')).toBe(total - 1);
+    expect(await count(`search_locations where "key" = '1182639622'`)).toBe(0);
+  }, 120_000);
 });
 
 /** Two servers starting at once on one empty PostgreSQL database, each with its own pool. */

@@ -7,7 +7,12 @@ import { locationDocumentsSql } from '../search/indexer';
 import { cityRow } from '../seed/generate/locations';
 import { insertAll } from '../seed/insert';
 import { nameKey } from './names';
-import { GAZETTEER_VERSION, buildWorldGazetteer, type WorldGazetteer } from './world';
+import {
+  GAZETTEER_VERSION,
+  buildWorldGazetteer,
+  divisionGroupingCodes,
+  type WorldGazetteer,
+} from './world';
 
 type LocationRow = typeof locations.$inferInsert;
 
@@ -33,6 +38,8 @@ export interface GazetteerLoadReport {
   readonly added: number;
   /** Existing rows given the ISO code they lacked (countries and seed provinces by name). */
   readonly coded: number;
+  /** Division groupings of an earlier version removed (nothing referred to them). */
+  readonly removed: number;
   readonly buildMilliseconds: number;
   readonly milliseconds: number;
 }
@@ -72,6 +79,7 @@ export async function ensureWorldGazetteer(
     const before = await countLocations(tx);
     const coded = await loadWorld(tx, world);
     const added = (await countLocations(tx)) - before;
+    const removed = await removeGroupings(tx);
     // Only documents for rows the search index lacks: those this load added.
     await tx.execute(
       locationDocumentsSql(
@@ -79,7 +87,7 @@ export async function ensureWorldGazetteer(
       ),
     );
     await tx.insert(gazetteerLoads).values({ version: GAZETTEER_VERSION, locationsAdded: added });
-    return { added, coded };
+    return { added, coded, removed };
   });
   if (result === null) return null;
   // PGlite has no autovacuum: without statistics the location searches plan blind.
@@ -91,9 +99,42 @@ export async function ensureWorldGazetteer(
     milliseconds: Math.round(performance.now() - t0),
   };
   log(
-    `gazetteer: ${report.added} places added, ${report.coded} coded in ${(report.milliseconds / 1000).toFixed(1)} s (${GAZETTEER_VERSION})`,
+    `gazetteer: ${report.added} places added, ${report.coded} coded, ${report.removed} groupings removed in ${(report.milliseconds / 1000).toFixed(1)} s (${GAZETTEER_VERSION})`,
   );
   return report;
+}
+
+/**
+ * Removes the division groupings an earlier version loaded (world.ts divisionGroupingCodes),
+ * with their search documents, where nothing refers to them: a row an entry, an article, an
+ * activity or another place uses stays, so nothing saved is lost.
+ */
+async function removeGroupings(tx: Db): Promise<number> {
+  const codes = sql.join(
+    divisionGroupingCodes.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  const removed = rowsOf(
+    await tx.execute(sql`
+      delete from locations l
+      where l.iso_code in (${codes}) and l.location_type = ${LocationType.State}
+        and not exists (select 1 from reports r
+          where r.location_id = l.id or r.origin_location_id = l.id)
+        and not exists (select 1 from report_collections rc where rc.country_id = l.id)
+        and not exists (select 1 from article_locations a where a.location_id = l.id)
+        and not exists (select 1 from disease_activities d where d.country_id = l.id)
+        and not exists (select 1 from locations c
+          where c.id <> l.id and (c.parent_id = l.id or c.country_id = l.id or c.province_id = l.id))
+      returning l.id`),
+  ).map((r) => String(r['id']));
+  if (removed.length === 0) return 0;
+  await tx.execute(
+    sql`delete from search_locations where "key" in (${sql.join(
+      removed.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+  return removed.length;
 }
 
 async function countLocations(tx: Db): Promise<number> {

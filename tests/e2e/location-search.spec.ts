@@ -188,11 +188,15 @@ test('Search/Add never offers a location the activity already has', async ({ pag
   await expect(box).toBeFocused();
   const found = page.getByRole('listbox', { name: 'Locations found' }).getByRole('option');
 
-  // The country is in the activity from the start: typing its name never offers it.
-  const countryText = (country?.displayName ?? '').slice(0, 4);
-  await page.keyboard.type(countryText);
+  // The country is in the activity from the start: typing its name never offers it. A place
+  // of the country may share its name (Guatemala's department; world-1's 'United Kingdom'
+  // grouping made this test fail in the UK): only those may be offered under it.
+  const countryName = country?.displayName ?? '';
+  await page.keyboard.type(countryName.slice(0, 4));
   await expect(page.getByText('Searching…')).toBeHidden({ timeout: 15_000 });
-  for (const text of await found.allTextContents()) expect(text).not.toBe(country?.displayName);
+  const namesakes = inCountry.filter((p) => p.displayName === countryName).length;
+  const offered = (await found.allTextContents()).filter((text) => text === countryName);
+  expect(offered.length).toBeLessThanOrEqual(namesakes);
 
   // Add the most populous place, then search for it again: it is not offered.
   const words = target.displayName.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
