@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { LocationType } from '@domain/enums';
 import type { TaggingDictionary } from '@domain/feeds/tagger';
 import type { Db } from '../db/client';
+import { usCountyNames } from '../gazetteer/us-counties';
 import { contextTags, diseases, locations } from '../db/schema';
 
 /**
@@ -33,9 +34,18 @@ export async function loadTaggingDictionary(db: Db): Promise<TaggingDictionary> 
   const tagRows = await db
     .select({ id: contextTags.id, displayName: contextTags.displayName })
     .from(contextTags);
+  const places = placeRows.filter((p) => !p.isDuplicate);
+  const unitedStates = places.find(
+    (p) => p.locationType === LocationType.Country && p.isoCode === 'US',
+  );
   return {
     diseases: diseaseRows,
-    places: placeRows.filter((p) => !p.isDuplicate),
+    places,
     contextTags: tagRows,
+    // The gazetteer has no counties; the tagger reads '<name> County' with the United States'
+    // county names (decision 0089).
+    counties: unitedStates
+      ? usCountyNames().map((name) => ({ name, countryId: unitedStates.id }))
+      : [],
   };
 }

@@ -53,6 +53,7 @@ import { seedDiseases } from '@server/seed/data/diseases';
 import { contextTagGroups } from '@server/seed/data/lookups';
 import { worldCountryId, worldDivisionId } from '@server/gazetteer/load';
 import { nameKey } from '@server/gazetteer/names';
+import { usCountyNames } from '@server/gazetteer/us-counties';
 import { buildWorldGazetteer } from '@server/gazetteer/world';
 import { generateLocations } from '@server/seed/generate/locations';
 
@@ -190,10 +191,15 @@ export function worldDictionary(): TaggingDictionary {
       population: city.population,
     });
   }
+  const unitedStates = countryIdOfIso.get('US');
   return {
     diseases: seedDiseases.map((d) => ({ diseaseId: d.diseaseId, displayName: d.displayName })),
     places,
     contextTags: contextTagGroups.flatMap((g) => g.tags),
+    counties:
+      unitedStates === undefined
+        ? []
+        : usCountyNames().map((name) => ({ name, countryId: unitedStates })),
   };
 }
 

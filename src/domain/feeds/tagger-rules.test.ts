@@ -2307,3 +2307,104 @@ describe('Tagger: round 17 rules (decision 0088)', () => {
     ).toEqual([]);
   });
 });
+
+describe('Tagger: round 18 rules (decision 0089)', () => {
+  const c = {
+    unitedStates: 260,
+    canada: 261,
+    unitedKingdom: 262,
+    luxembourg: 263,
+    belgium: 264,
+    puertoRico: 265,
+    panama: 266,
+    colombia: 267,
+  } as const;
+  const p = {
+    novaScotia: 270,
+    oxfordGb: 271,
+    oxfordUs: 272,
+    ontario: 273,
+    ontarioUs: 274,
+    luxembourgBe: 275,
+    puertoRicoUs: 276,
+    darien: 277,
+    darienUs: 278,
+    darienCo: 279,
+  } as const;
+  const d = { pertussis: 1, rabies: 2, anthrax: 3 } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.pertussis, displayName: 'Pertussis' },
+      { diseaseId: d.rabies, displayName: 'Rabies' },
+      { diseaseId: d.anthrax, displayName: 'Anthrax' },
+    ],
+    places: [
+      country(c.unitedStates, 'United States', 'US', 335_000_000),
+      country(c.canada, 'Canada', 'CA', 40_000_000),
+      country(c.unitedKingdom, 'United Kingdom', 'GB', 68_000_000),
+      country(c.luxembourg, 'Luxembourg', 'LU', 660_000),
+      country(c.belgium, 'Belgium', 'BE', 11_800_000),
+      country(c.puertoRico, 'Puerto Rico', 'PR', 3_200_000),
+      country(c.panama, 'Panama', 'PA', 4_400_000),
+      country(c.colombia, 'Colombia', 'CO', 52_000_000),
+      place(p.novaScotia, 'Nova Scotia', State, c.canada, 1_000_000),
+      place(p.oxfordGb, 'Oxford', City, c.unitedKingdom, 150_000),
+      place(p.oxfordUs, 'Oxford', City, c.unitedStates, 25_000),
+      place(p.ontario, 'Ontario', State, c.canada, 14_000_000),
+      place(p.ontarioUs, 'Ontario', City, c.unitedStates, 175_000),
+      place(p.luxembourgBe, 'Luxembourg', State, c.belgium, 290_000),
+      place(p.puertoRicoUs, 'Puerto Rico', State, c.unitedStates, 0),
+      place(p.darien, 'Darién', State, c.panama, 0),
+      place(p.darienUs, 'Darien', City, c.unitedStates, 22_000),
+      place(p.darienCo, 'Darien', City, c.colombia, 16_000),
+    ],
+    contextTags: [],
+    counties: ['Harnett', 'Kings', 'Oxford'].map((name) => ({ name, countryId: c.unitedStates })),
+  });
+
+  it("reads '<name> County' with a county name the gazetteer lacks as a place in its country", () => {
+    expect(
+      t.tag('', 'Several confirmed cases of whooping cough have been reported in Harnett County.')
+        .countryIds,
+    ).toEqual([c.unitedStates]);
+    expect(
+      t.tag('', 'Cases of pertussis were confirmed, the Harnett County Health Department said.')
+        .countryIds,
+    ).toEqual([c.unitedStates]);
+    // Beside a country with firmer support, a county name alone is a namesake.
+    expect(
+      t.tag('', 'Anthrax was confirmed on a farm in Kings County in Nova Scotia, Canada.')
+        .countryIds,
+    ).toEqual([c.canada]);
+  });
+
+  it("reads the division after '<name> County,' as the county's, not a town of that name", () => {
+    expect(
+      t.tag(
+        '',
+        'A 3rd farm in Oxford County, Ontario, has been infected with avian influenza. The ' +
+          'virus was first detected on an Oxford County farm in April.',
+      ).countryIds,
+    ).toEqual([c.canada]);
+  });
+
+  it("reads a country's name after 'province of' as the province, not after 'territory of'", () => {
+    expect(
+      t.tag(
+        '',
+        'Rabies was found in a bat in Etalle (province of Luxembourg). It is the 2nd case in ' +
+          'the province of Luxembourg, the institute said.',
+      ).countryIds,
+    ).toEqual([c.belgium]);
+    expect(
+      t.tag('', 'Rabies was confirmed in a mongoose in the territory of Puerto Rico.').countryIds,
+    ).toEqual([c.puertoRico]);
+  });
+
+  it("reads '<name> province' as the name's first-level division", () => {
+    expect(
+      t.tag('', 'The ministry in Darien province confirmed 2 cases of anthrax in horses.')
+        .countryIds,
+    ).toEqual([c.panama]);
+  });
+});

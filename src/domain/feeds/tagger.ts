@@ -105,10 +105,19 @@ export interface ContextTagName {
   readonly displayName: string;
 }
 
+/** A county the gazetteer has no place for, by its name without 'County' (decision 0089). */
+export interface CountyName {
+  readonly name: string;
+  /** The country it lies in. */
+  readonly countryId: number;
+}
+
 export interface TaggingDictionary {
   readonly diseases: readonly DiseaseName[];
   readonly places: readonly GazetteerPlace[];
   readonly contextTags: readonly ContextTagName[];
+  /** Counties by name ('Harnett' for Harnett County, North Carolina): the United States'. */
+  readonly counties?: readonly CountyName[];
 }
 
 /**
@@ -161,6 +170,11 @@ type Entry =
        * article, a mention of them needs the country named in English too (decision 0079).
        */
       readonly foreign: Set<number>;
+      /**
+       * A county known only by name ('Harnett County'; decision 0089): its place is a stand-in
+       * in its country, counted as a town is, with no population.
+       */
+      readonly county?: boolean;
     }
   | { readonly kind: 'tag'; readonly id: number }
   | { readonly kind: 'none' };
@@ -363,8 +377,55 @@ export class Tagger {
     for (const entry of this.placeNames.values()) {
       entry.places.sort((a, b) => b.population - a.population);
     }
+    this.addCounties(dictionary);
     const swine = this.matchAt(tokenize('swine flu'), 0)?.entry;
     this.swineFlu = swine?.kind === 'disease' && swine.outside ? swine : null;
+  }
+
+  /**
+   * '<name> County' for each county the dictionary names (decision 0089): a stand-in place in its
+   * country, no population, resolved as a town named alone is (weak: it counts unless another
+   * country has firmer support). A name the gazetteer knows in a country whose second-level
+   * divisions are counties ('Orange', 'Oxford', 'Kent') is left to the place rules
+   * (`byQualifiers`), which read 'Orange County' among those places.
+   */
+  private addCounties(dictionary: TaggingDictionary): void {
+    const countries = new Map(
+      dictionary.places
+        .filter((p) => p.locationType === LocationType.Country)
+        .map((p) => [p.id, p] as const),
+    );
+    for (const county of dictionary.counties ?? []) {
+      const country = countries.get(county.countryId);
+      if (!country) continue;
+      const words = tokenize(county.name).map((t) => t.word);
+      const known = this.placeNames.get(`n:${words.join(' ')}`);
+      if (known?.places.some((p) => countyCountries.has(this.isoOfCountry.get(countryOf(p)) ?? '')))
+        continue;
+      const name = `${county.name} County`;
+      const key = `n:${[...words, 'county'].join(' ')}`;
+      if (this.placeNames.has(key)) continue;
+      const entry = {
+        kind: 'place' as const,
+        // The country's id, so that what is stored is a place the gazetteer has.
+        places: [
+          {
+            id: country.id,
+            name,
+            locationType: LocationType.City,
+            countryId: country.id,
+            population: 0,
+          },
+        ],
+        acronym: false,
+        demonym: false,
+        lowerAt: new Set<number>(),
+        foreign: new Set<number>(),
+        county: true,
+      };
+      this.placeNames.set(key, entry);
+      this.addWords([...words, 'county'], entry);
+    }
   }
 
   /** Whether a name is exactly a lookup disease's name already in the trie. */
@@ -1172,7 +1233,17 @@ export class Tagger {
     let qualified = false;
     const hasCountry = places.some((p) => p.locationType === LocationType.Country);
     const of = tokens[m.start - 1];
-    if (!hasCountry && of?.word === 'of' && divisionWords.has(tokens[m.start - 2]?.word ?? '')) {
+    // 'the province of Luxembourg' (Belgium's), 'the state of Georgia': a country's name after
+    // a division word and 'of' is a division of that name, where there is one (decision 0089);
+    // not after 'territory' ('the territory of Puerto Rico', which ISO 3166-2 also lists as a
+    // division of the United States, is the country).
+    const divisionWord = tokens[m.start - 2]?.word ?? '';
+    if (
+      of?.word === 'of' &&
+      divisionWords.has(divisionWord) &&
+      (!hasCountry ||
+        (divisionWord !== 'territory' && places.some((p) => p.locationType === LocationType.State)))
+    ) {
       places = places.filter((p) => p.locationType === LocationType.State);
       qualified = true;
     }
@@ -1188,6 +1259,15 @@ export class Tagger {
         qualified = true;
       }
     }
+    // 'Darien province', 'Colon province': a division word after a name keeps the name's
+    // first-level divisions (Panama's Darién, not the Connecticut town; decision 0089).
+    if (!hasCountry && divisionWords.has(tokens[m.end]?.word ?? '')) {
+      const states = places.filter((p) => p.locationType === LocationType.State);
+      if (states.length > 0 && states.length < places.length) {
+        places = states;
+        qualified = true;
+      }
+    }
     // 'the Montana municipality': a town's country, not another's first-level division of the
     // name (decision 0078).
     if (!hasCountry && townWords.has(tokens[m.end]?.word ?? '')) {
@@ -1200,10 +1280,27 @@ export class Tagger {
         qualified = true;
       }
     }
-    // 'Ludhiana district [Punjab]', 'Windsor (Ontario)': a division written as a place's
-    // qualifier is the one in that place's country; written as a country's ('west Iceland
-    // [Westland region]'), a name none of whose places is in it is none of ours (decision 0078).
-    if (!hasCountry && previous?.entry.kind === 'place' && qualifies(tokens, previous, m)) {
+    // 'Oxford County, Ontario', 'Harnett County, North Carolina': a county's qualifier is the
+    // first-level division it lies in, not a town of that name in the county's country (the
+    // Californian town of Ontario; decision 0089).
+    const afterCounty =
+      previous?.entry.kind === 'place' &&
+      (previous.entry.county === true || countyWords.has(tokens[previous.end]?.word ?? '')) &&
+      qualifies(tokens, previous, m);
+    const divisions = places.filter((p) => p.locationType === LocationType.State);
+    if (!hasCountry && afterCounty && divisions.length > 0) {
+      if (divisions.length < places.length) {
+        places = divisions;
+        qualified = true;
+      }
+    } else if (
+      // 'Ludhiana district [Punjab]', 'Windsor (Ontario)': a division written as a place's
+      // qualifier is the one in that place's country; written as a country's ('west Iceland
+      // [Westland region]'), a name none of whose places is in it is none of ours (0078).
+      !hasCountry &&
+      previous?.entry.kind === 'place' &&
+      qualifies(tokens, previous, m)
+    ) {
       const countries = new Set(previous.entry.places.map(countryOf));
       const inside = places.filter((p) => countries.has(countryOf(p)));
       const ofCountry =
@@ -1214,7 +1311,11 @@ export class Tagger {
         qualified = true;
       }
     }
-    const within = this.countriesWritten(tokens, m.end);
+    // A county's own qualifier follows the word 'County' ('Oxford County, Ontario'; 0089).
+    const within = this.countriesWritten(
+      tokens,
+      !hasCountry && countyWords.has(tokens[m.end]?.word ?? '') ? m.end + 1 : m.end,
+    );
     if (within.size === 0) return { places, qualified };
     const inside = places.filter((p) => within.has(countryOf(p)));
     if (hasCountry) return { places: inside.length > 0 ? inside : places, qualified: true };
@@ -1310,7 +1411,16 @@ export class Tagger {
       largest.population >= unqualifiedPopulation &&
       (!largestRival || largestRival.population * 3 <= largest.population);
     const bodyLower = m.start >= bodyStart ? lowerWords : null;
-    if (this.insideLongerName(tokens, m, oneCountryDivision || largeCity, bodyLower)) return null;
+    // A body named after a county sits in it too ('Harnett County Health Department'; 0089).
+    if (
+      this.insideLongerName(
+        tokens,
+        m,
+        oneCountryDivision || largeCity || entry.county === true,
+        bodyLower,
+      )
+    )
+      return null;
     const qualified = this.qualifier(tokens, m.end);
     if (ordinary) {
       // 'the city of Moca', 'the town of Reading': the article says the word is a town's name;
