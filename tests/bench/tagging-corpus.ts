@@ -35,7 +35,9 @@
  *    "Confirmation") and is seen since; `holdout16` (frozen before the seventeenth round's
  *    changes, 100 posts) is measured only with `--holdout16`; it was run once at the end of
  *    round 17 (decision 0088) and is seen since; `holdout17` (frozen before the eighteenth
- *    round's changes, 150 posts) is measured only with `--holdout17`, once, at the end of round 18.
+ *    round's changes, 150 posts) is measured only with `--holdout17`; it was run once at the end
+ *    of round 18 (decision 0089) and is seen since. The next fresh split starts at BAND
+ *    `train.json` doc_key 11195.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
