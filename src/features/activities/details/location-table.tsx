@@ -1,4 +1,4 @@
-import { useEffect, useRef, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
 import { TableVirtuoso, type TableComponents, type TableVirtuosoHandle } from 'react-virtuoso';
 import {
   EntryType,
@@ -41,6 +41,9 @@ import {
   rememberRow,
   rowFocusRing,
   tableRowAttribute,
+  clearPendingVirtualRow,
+  isPendingVirtualRow,
+  setPendingVirtualRow,
   virtualTables,
   withHistory,
 } from './row-keys';
@@ -489,23 +492,49 @@ function VirtualLocationTable({
   readonly context: RowContext;
 }) {
   const table = useRef<TableVirtuosoHandle>(null);
-  const count = items.length;
+  // Item indexes that are rows the keys reach (a draft's case history and notes are not).
+  const rowIndexes = useMemo(
+    () =>
+      items.flatMap((item, i) => (item.kind === 'caseHistory' || item.kind === 'note' ? [] : [i])),
+    [items],
+  );
   useEffect(() => {
-    const focusLastRow = () => {
-      table.current?.scrollToIndex({ index: count - 1, align: 'end' });
-      focusWhenShown(() => {
-        const section = document.querySelector(`[data-location-id="${locationId}"]`);
-        const last = section?.querySelector<HTMLElement>(
-          `[data-index="${count - 1}"][${tableRowAttribute}]`,
-        );
-        return last ?? null;
-      });
+    const focusIndex = (index: number, align: 'start' | 'end') => {
+      setPendingVirtualRow(locationId, index);
+      table.current?.scrollToIndex({ index, align });
+      // Focused once mounted, unless a later key asked for another row meanwhile.
+      const attempt = (framesLeft: number) =>
+        requestAnimationFrame(() => {
+          if (!isPendingVirtualRow(locationId, index)) return;
+          const row = document
+            .querySelector(`[data-location-id="${locationId}"]`)
+            ?.querySelector<HTMLElement>(`[data-index="${index}"][${tableRowAttribute}]`);
+          if (row === null || row === undefined) {
+            if (framesLeft > 0) attempt(framesLeft - 1);
+            else clearPendingVirtualRow(locationId, index);
+            return;
+          }
+          row.focus();
+          clearPendingVirtualRow(locationId, index);
+        });
+      attempt(20);
     };
-    virtualTables.set(locationId, { focusLastRow });
+    const focusRow = (from: number, step: 1 | -1) => {
+      const next =
+        step > 0 ? rowIndexes.find((i) => i > from) : rowIndexes.findLast((i) => i < from);
+      // Past the first or last row: the focus stays where it is.
+      focusIndex(next ?? from, step > 0 ? 'end' : 'start');
+    };
+    const focusLastRow = () => {
+      const last = rowIndexes.at(-1);
+      if (last !== undefined) focusIndex(last, 'end');
+    };
+    virtualTables.set(locationId, { focusRow, focusLastRow });
     return () => {
       virtualTables.delete(locationId);
+      clearPendingVirtualRow(locationId);
     };
-  }, [locationId, count]);
+  }, [locationId, rowIndexes]);
   return (
     <TableVirtuoso<TableItem, RowContext>
       ref={table}

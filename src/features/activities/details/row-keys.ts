@@ -35,22 +35,59 @@ export const rowHasFocus = () =>
   document.activeElement.hasAttribute(tableRowAttribute);
 
 /**
- * The virtualised tables (a place's whole history), by location: their last row is mounted only
- * once scrolled to, so Shift+K from outside the rows asks the table for it.
+ * The virtualised tables (a place's whole history), by location. Their rows are mounted only
+ * near the view, so a move past the mounted ones goes through the table: `focusRow` scrolls to
+ * the row of an item index (the next row from it in the step's direction) and focuses it once
+ * shown; `focusLastRow` does so for Shift+K from outside the rows.
  */
-export const virtualTables = new Map<number, { readonly focusLastRow: () => void }>();
+export interface VirtualTable {
+  readonly focusRow: (from: number, step: 1 | -1) => void;
+  readonly focusLastRow: () => void;
+}
+
+export const virtualTables = new Map<number, VirtualTable>();
+
+/**
+ * A row a virtual table was asked to focus and has not shown yet: the next Shift+J/K counts from
+ * it, not from the row still focused, so keys pressed faster than the table renders are not lost.
+ */
+let pendingVirtualRow: { readonly locationId: number; readonly index: number } | null = null;
+
+export function setPendingVirtualRow(locationId: number, index: number): void {
+  pendingVirtualRow = { locationId, index };
+}
+
+/** Whether `index` is still the row last asked of that table (no later request replaced it). */
+export const isPendingVirtualRow = (locationId: number, index: number) =>
+  pendingVirtualRow?.locationId === locationId && pendingVirtualRow.index === index;
+
+/** The row asked for is shown (or never will be); a later request still pending stays. */
+export function clearPendingVirtualRow(locationId: number, index?: number): void {
+  const p = pendingVirtualRow;
+  if (p?.locationId === locationId && (index === undefined || p.index === index))
+    pendingVirtualRow = null;
+}
 
 /** Shift+J/Shift+K: the next or previous row of the selected location's table, focused. */
 export function moveRow(step: 1 | -1): void {
   const id = detailsStore.selectedLocationId;
-  const section = document.querySelector(
+  const section = document.querySelector<HTMLElement>(
     id === null ? '[data-testid="location-table"]' : `[data-location-id="${id}"]`,
   );
   if (section === null) return;
   const rows = [...section.querySelectorAll<HTMLElement>(`[${tableRowAttribute}]`)];
   const at = rows.findIndex((row) => row.contains(document.activeElement));
-  const virtual = virtualTables.get(Number((section as HTMLElement).dataset['locationId']));
-  if (at < 0 && step < 0 && virtual !== undefined) return virtual.focusLastRow();
+  const locationId = Number(section.dataset['locationId']);
+  const virtual = virtualTables.get(locationId);
+  if (virtual !== undefined) {
+    const pending = pendingVirtualRow?.locationId === locationId ? pendingVirtualRow : null;
+    if (pending !== null) return virtual.focusRow(pending.index, step);
+    if (at < 0 && step < 0) return virtual.focusLastRow();
+    const beyond = at >= 0 && (at + step < 0 || at + step >= rows.length);
+    const index = Number(rows[at]?.dataset['index']);
+    // The next row is not mounted yet: the table scrolls to it.
+    if (beyond && Number.isInteger(index)) return virtual.focusRow(index, step);
+  }
   const next =
     at < 0
       ? step > 0
