@@ -2408,3 +2408,43 @@ describe('Tagger: round 18 rules (decision 0089)', () => {
     ).toEqual([c.panama]);
   });
 });
+
+describe('Tagger: names as WHO writes them (decision 0090)', () => {
+  const d = { h5n1: 1, h9n2: 2, h1n2v: 3, influenza: 4 } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.h5n1, displayName: 'Avian influenza A(H5N1)' },
+      { diseaseId: d.h9n2, displayName: 'Avian influenza A(H9N2)' },
+      { diseaseId: d.h1n2v, displayName: 'Swine influenza A(H1N2)v' },
+      { diseaseId: d.influenza, displayName: 'Influenza (seasonal)' },
+    ],
+    places: [country(1, 'China', 'CN', 1_410_000_000)],
+    contextTags: [],
+  });
+  const body = (title: string) =>
+    `${title}. The national health authority notified the cases to the organisation.`;
+  const lookups = (title: string) =>
+    t.tag(title, body(title)).diseaseIds.filter((id) => id <= d.influenza);
+
+  it("reads 'avian influenza A(H7N9)' as that subtype, not H5N1", () => {
+    expect(lookups('Avian Influenza A(H7N9) - China')).toEqual([]);
+    expect(lookups('Avian influenza A (H10N3) - China')).toEqual([]);
+    expect(lookups('Human infection with avian influenza A(H5N2) virus')).toEqual([]);
+    // The lookups' own subtypes are still theirs.
+    expect(lookups('Avian Influenza A(H5N1) - China')).toEqual([d.h5n1]);
+    expect(lookups('Avian Influenza A(H9N2) - China')).toEqual([d.h9n2]);
+  });
+
+  it("reads WHO's 'Influenza A(H1N2) variant' as the variant, not the seasonal strain", () => {
+    expect(lookups('Influenza A(H1N2) variant - China')).toEqual([d.h1n2v]);
+    expect(lookups('Influenza A(H3N2) variant virus - China')).toEqual([]);
+    // The word 'variant' elsewhere is no variant of the influenza named.
+    expect(lookups('A new variant of influenza A(H3N2) circulates in China')).toEqual([
+      d.influenza,
+    ]);
+    expect(
+      t.tag('', 'Seasonal influenza in China. Other viruses such as A/H3N2-variant may emerge.')
+        .diseaseIds,
+    ).toEqual([d.influenza]);
+  });
+});

@@ -239,7 +239,10 @@ function derivedDiseaseNames(displayName: string): string[] {
   const paren = /^(.*?)\s*\(([^)]*)\)\s*(.*)$/.exec(displayName);
   if (paren) {
     const outside = `${paren[1] ?? ''} ${paren[3] ?? ''}`.trim();
-    if (outside.split(' ').length > 1) names.push(outside);
+    // 'Avian influenza A(H5N1)' without its subtype is every avian influenza A: 'avian influenza
+    // A(H7N9)' is no H5N1.
+    const subtype = /^H\d{1,2}N\d{1,2}$/i.test(paren[2] ?? '');
+    if (outside.split(' ').length > 1 && !subtype) names.push(outside);
     if ((paren[2] ?? '').length > 2 && !/^seasonal$/i.test(paren[2] ?? ''))
       names.push(paren[2] ?? '');
   }
@@ -271,6 +274,8 @@ const comparableShare = 0.6;
 export class Tagger {
   private readonly root: TrieNode = { next: new Map(), entries: [] };
   private readonly placeNames = new Map<string, Extract<Entry, { kind: 'place' }>>();
+  /** Place names (words key and place id) written by an English spelling. */
+  private readonly englishPlaceNames = new Set<string>();
   /** A country's id → its ISO 3166-1 code. */
   private readonly isoOfCountry = new Map<number, string>();
   /** A country's folded names → its id (to read 'Split, Croatia'). */
@@ -450,10 +455,16 @@ export class Tagger {
     if (words.length === 1 && (words[0] ?? '').length <= 2 && !isAcronym(name)) return;
     const key = `${demonym ? 'd' : 'n'}:${words.join(' ')}`;
     const known = this.placeNames.get(key);
+    // A name is another language's only if no English spelling reads as the same words:
+    // French 'Côte d’Ivoire' and English "Côte d'Ivoire" are one name, English.
+    const pair = `${key}|${place.id}`;
+    if (!foreign) this.englishPlaceNames.add(pair);
+    const isForeign = foreign && !this.englishPlaceNames.has(pair);
     if (known) {
       if (!known.places.some((p) => p.id === place.id)) known.places.push(place);
       for (const i of lowerAt) known.lowerAt.add(i);
-      if (foreign) known.foreign.add(place.id);
+      if (isForeign) known.foreign.add(place.id);
+      else known.foreign.delete(place.id);
       return;
     }
     const entry = {
@@ -462,7 +473,7 @@ export class Tagger {
       acronym: isAcronym(name),
       demonym,
       lowerAt,
-      foreign: new Set(foreign ? [place.id] : []),
+      foreign: new Set(isForeign ? [place.id] : []),
     };
     this.placeNames.set(key, entry);
     this.addWords(words, entry);
@@ -680,6 +691,23 @@ export class Tagger {
   }
 
   /**
+   * The variant WHO spells out after a seasonal influenza name ending at `end`: 'Influenza
+   * A(H3N2) variant', the name read up to 'influenza', its 'A' or its subtype.
+   */
+  private spelledVariant(
+    tokens: readonly Token[],
+    end: number,
+    subtypeIds: Map<string, number>,
+  ): { entry: Extract<Entry, { kind: 'disease' }>; end: number } | null {
+    for (const at of [end - 1, end, end + 1]) {
+      if (!subtypeWord(tokens[at]?.word ?? '') || tokens[at + 1]?.word !== 'variant') continue;
+      if (at > end - 1 && !tokens.slice(end, at).every((t) => t.word === 'a')) continue;
+      return this.variantAt(tokens, at, subtypeIds, true);
+    }
+    return null;
+  }
+
+  /**
    * A variant influenza subtype ('H3N2v', 'A(H3N2)v'; decision 0077) at a word: the lookup that
    * names it ('H1N2v' is Swine influenza A(H1N2)v) or else an outside disease of its own, never
    * the seasonal strain of the same H and N.
@@ -688,6 +716,7 @@ export class Tagger {
     tokens: readonly Token[],
     at: number,
     subtypeIds: Map<string, number>,
+    spelled = false,
   ): { entry: Extract<Entry, { kind: 'disease' }>; end: number } | null {
     const word = tokens[at]?.word ?? '';
     let key: string;
@@ -695,7 +724,12 @@ export class Tagger {
     if (variantSubtype(word)) {
       key = word;
       end = at + 1;
-    } else if (subtypeWord(word) && tokens[at + 1]?.word === 'v') {
+    } else if (
+      subtypeWord(word) &&
+      (tokens[at + 1]?.word === 'v' || (spelled && tokens[at + 1]?.word === 'variant'))
+    ) {
+      // 'A(H1N2)v'; and WHO's 'Influenza A(H1N2) variant' where `spelled` (a name read whole,
+      // not the word 'variant' anywhere: 'other viruses such as A/H3N2-variant' is speculation).
       key = `${word}v`;
       end = at + 2;
     } else return null;
@@ -781,10 +815,15 @@ export class Tagger {
     let previous: { end: number; absent: boolean } | null = null;
     for (let at = 0; at < tokens.length;) {
       const matched = this.matchAt(tokens, at);
-      const found =
-        (matched === null || (matched.entry.kind === 'disease' && matched.entry.id === influenza)
+      const seasonal = matched?.entry.kind === 'disease' && matched.entry.id === influenza;
+      // 'Influenza A(H3N2) variant': the seasonal name read up to the subtype is the variant's.
+      const variantAfter =
+        seasonal && matched !== null ? this.spelledVariant(tokens, matched.end, subtypeIds) : null;
+      const read =
+        matched === null || seasonal
           ? (this.variantAt(tokens, at, subtypeIds) ?? matched)
-          : matched) ?? this.subtypeAt(tokens, at, subtypeIds);
+          : matched;
+      const found = variantAfter ?? read ?? this.subtypeAt(tokens, at, subtypeIds);
       if (!found) {
         at += 1;
         continue;
