@@ -299,6 +299,12 @@ export const diseaseNamesByLanguage: Readonly<Record<string, readonly string[]>>
   ],
   Shigellosis: ['shigellose', 'shigelosis', 'shigelose', 'داء الشيغيلات'],
   'Shiga toxin-producing E. coli infection': [
+    // WHO and ECDC write the genus out (decision 0090).
+    'Shiga toxin-producing Escherichia coli',
+    'enterohaemorrhagic Escherichia coli',
+    'enterohemorrhagic Escherichia coli',
+    'verotoxin-producing Escherichia coli',
+    'VTEC',
     'E. coli O157:H7',
     'O157:H7',
     'EHEC',
@@ -410,6 +416,13 @@ export const diseaseNamesByLanguage: Readonly<Record<string, readonly string[]>>
     'vírus sincicial respiratório',
   ],
   'Norovirus gastroenteritis': ['norovirus', 'norovírus'],
+  // Their full names, as WHO and ECDC write them (decision 0090).
+  'Human papillomavirus infection': ['human papillomavirus'],
+  'Clostridioides difficile infection': ['Clostridioides difficile', 'Clostridium difficile'],
+  'MRSA infection': [
+    'methicillin-resistant Staphylococcus aureus',
+    'meticillin-resistant Staphylococcus aureus',
+  ],
   Scabies: ['la gale', 'sarna', 'الجرب'],
   Leprosy: ['lèpre', 'lepra', 'hanseníase', 'الجذام'],
   Schistosomiasis: [
