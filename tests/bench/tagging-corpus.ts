@@ -36,8 +36,9 @@
  *    changes, 100 posts) is measured only with `--holdout16`; it was run once at the end of
  *    round 17 (decision 0088) and is seen since; `holdout17` (frozen before the eighteenth
  *    round's changes, 150 posts) is measured only with `--holdout17`; it was run once at the end
- *    of round 18 (decision 0089) and is seen since. The next fresh split starts at BAND
- *    `train.json` doc_key 11195.
+ *    of round 18 (decision 0089) and is seen since; `holdout18` (a confirmation split, frozen
+ *    with no rule change after round 18: the rest of BAND `train.json`, doc_key 11195 to its
+ *    end, 42 posts) is measured only with `--holdout18`.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
@@ -82,7 +83,8 @@ export interface CorpusItem {
     | 'holdout14'
     | 'holdout15'
     | 'holdout16'
-    | 'holdout17';
+    | 'holdout17'
+    | 'holdout18';
   readonly title: string;
   readonly text: string;
   readonly labels: {
@@ -318,7 +320,7 @@ async function main() {
       `tagger prepared in ${(t2 - t1).toFixed(0)} ms`,
   );
   // `--dev` measures the dev split only. dev, test and holdout have all been read (tuned on);
-  // holdout2 to holdout17 are measured only when asked (`--holdout2` … `--holdout17`), once a
+  // holdout2 to holdout18 are measured only when asked (`--holdout2` … `--holdout18`), once a
   // round of tuning is over.
   const splits: CorpusItem['split'][] = process.argv.includes('--dev')
     ? ['dev']
@@ -340,6 +342,7 @@ async function main() {
     'holdout15',
     'holdout16',
     'holdout17',
+    'holdout18',
   ];
   for (const split of holdouts) if (process.argv.includes(`--${split}`)) splits.push(split);
   for (const split of splits) {
