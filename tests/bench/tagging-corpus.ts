@@ -38,7 +38,10 @@
  *    round's changes, 150 posts) is measured only with `--holdout17`; it was run once at the end
  *    of round 18 (decision 0089) and is seen since; `holdout18` (a confirmation split, frozen
  *    with no rule change after round 18: the rest of BAND `train.json`, doc_key 11195 to its
- *    end, 42 posts) is measured only with `--holdout18`.
+ *    end, 42 posts) is measured only with `--holdout18`; it was run once at 32195a1
+ *    (docs/benchmarks.md, "Confirmation: holdout18") and is seen since. BAND's NER files are
+ *    used up but for `dev.json` doc_key 457–1407, never taken as posts (its label statistics
+ *    were read for decision 0071): a further fresh split comes from there or from elsewhere.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
