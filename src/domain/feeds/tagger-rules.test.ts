@@ -2448,3 +2448,49 @@ describe('Tagger: names as WHO writes them (decision 0090)', () => {
     ).toEqual([d.influenza]);
   });
 });
+
+describe('Tagger: lists of countries and towns named like countries (decision 0090)', () => {
+  const c = { brazil: 1, colombia: 2, cuba: 3, peru: 4, jordan: 5, us: 6, nigeria: 7, chad: 8 };
+  const p = { colombiaCu: 20, minnesota: 21, indiana: 22, borno: 23, yobe: 24 };
+  const t = new Tagger({
+    diseases: [{ diseaseId: 1, displayName: 'Dengue' }],
+    places: [
+      country(c.brazil, 'Brazil', 'BR', 216_000_000),
+      country(c.colombia, 'Colombia', 'CO', 52_000_000),
+      country(c.cuba, 'Cuba', 'CU', 11_000_000),
+      country(c.peru, 'Peru', 'PE', 34_000_000),
+      country(c.jordan, 'Jordan', 'JO', 11_300_000),
+      country(c.us, 'United States', 'US', 335_000_000),
+      country(c.nigeria, 'Nigeria', 'NG', 224_000_000),
+      country(c.chad, 'Chad', 'TD', 18_000_000),
+      // GeoNames' Colombia, a town of Las Tunas, Cuba.
+      place(p.colombiaCu, 'Colombia', City, c.cuba, 16_000),
+      place(p.minnesota, 'Minnesota', State, c.us, 5_700_000),
+      place(p.indiana, 'Indiana', State, c.us, 6_800_000),
+      place(p.borno, 'Borno', State, c.nigeria, 5_800_000),
+      place(p.yobe, 'Yobe', State, c.nigeria, 3_300_000),
+    ],
+    contextTags: [],
+  });
+  const countries = (text: string) => t.tag('', text).countryIds;
+
+  it('reads a list of countries as countries, not a town of the next one', () => {
+    expect(
+      countries('Brazil, Colombia, Cuba and Peru reported confirmed cases of dengue.'),
+    ).toEqual([c.brazil, c.colombia, c.cuba, c.peru]);
+    expect(countries('Dengue was reported in Colombia, Cuba and Peru.')).toEqual([
+      c.colombia,
+      c.cuba,
+      c.peru,
+    ]);
+  });
+
+  it("reads a country's name qualified by another country's division as a town there", () => {
+    expect(countries('West Nile virus was found in mosquitoes in Jordan, Minnesota.')).toEqual([
+      c.us,
+    ]);
+    expect(countries('A dengue case was reported in Peru, Indiana.')).toEqual([c.us]);
+    // A list goes on after the division: the country is a country.
+    expect(countries('Dengue spread across Chad, Borno and Yobe.')).toEqual([c.chad, c.nigeria]);
+  });
+});

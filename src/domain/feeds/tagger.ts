@@ -1210,7 +1210,28 @@ export class Tagger {
       reading.bodyStart,
       own.qualified,
       reading.demonymCountries,
+      this.inCountryList(tokens, m, reading.previous.get(m)),
     );
+  }
+
+  /**
+   * Whether a name is an item of a list of countries ('Brazil, Colombia, Cuba and Peru'): a
+   * country written just before it, past a comma, or a country after it that the list goes on
+   * from ('Colombia, Cuba and Peru'). The country after it is then no qualifier of a town of the
+   * name (Cuba's Colombia; decision 0090).
+   */
+  private inCountryList(tokens: readonly Token[], m: Mention, previous?: Mention): boolean {
+    const isCountry = (e: Entry | undefined) =>
+      e?.kind === 'place' &&
+      !e.demonym &&
+      e.places.some((p) => p.locationType === LocationType.Country);
+    if (previous && isCountry(previous.entry) && qualifies(tokens, previous, m)) return true;
+    const next = this.matchAt(tokens, m.end);
+    if (!next || !isCountry(next.entry) || tokens[m.end]?.spaced !== false) return false;
+    const after = tokens[next.end];
+    if (!after || after.sentenceStart) return false;
+    if (listJoiners.has(after.word)) return this.countryAfter(tokens, next.end + 1) !== null;
+    return after.spaced === false && this.countryAfter(tokens, next.end) !== null;
   }
 
   /**
@@ -1350,13 +1371,28 @@ export class Tagger {
         qualified = true;
       }
     }
-    // A county's own qualifier follows the word 'County' ('Oxford County, Ontario'; 0089).
+    // A county's own qualifier follows the word 'County' ('Oxford County, Ontario'; 0089). A
+    // country's name is qualified by a division only ('Lebanon, Pennsylvania'): another country
+    // after it is the next of a list ('Brazil, Colombia, Cuba and Peru'), not the country of a
+    // town of that name (Cuba's Colombia; decision 0090).
     const within = this.countriesWritten(
       tokens,
       !hasCountry && countyWords.has(tokens[m.end]?.word ?? '') ? m.end + 1 : m.end,
+      hasCountry,
     );
     if (within.size === 0) return { places, qualified };
     const inside = places.filter((p) => within.has(countryOf(p)));
+    if (
+      hasCountry &&
+      inside.length === 0 &&
+      !this.inCountryList(tokens, m, previous ?? undefined)
+    ) {
+      // 'Jordan, Minnesota', 'Peru, Indiana': a country's name qualified by another country's
+      // division is a town there the gazetteer lacks; the division stands for it (0090). Not
+      // in a list ('Cameroon, Chad, Borno and Yobe').
+      const division = this.divisionWritten(tokens, m.end);
+      if (division) return { places: [division], qualified: true };
+    }
     if (hasCountry) return { places: inside.length > 0 ? inside : places, qualified: true };
     return { places: inside, qualified: true };
   }
@@ -1365,7 +1401,11 @@ export class Tagger {
    * The countries of a division or a country written at a position just past punctuation (a
    * comma, a bracket; not a sentence's end): empty when there is none.
    */
-  private countriesWritten(tokens: readonly Token[], at: number): Set<number> {
+  private countriesWritten(
+    tokens: readonly Token[],
+    at: number,
+    divisionsOnly = false,
+  ): Set<number> {
     const found = new Set<number>();
     const next = tokens[at];
     // A hyphen joins two names into one ('Windsor-Essex'): neither qualifies the other (0078).
@@ -1374,9 +1414,33 @@ export class Tagger {
     const match = this.matchAt(tokens, at);
     if (match?.entry.kind !== 'place' || match.entry.demonym) return found;
     for (const p of match.entry.places)
-      if (p.locationType === LocationType.Country || p.locationType === LocationType.State)
+      if (
+        (p.locationType === LocationType.Country && !divisionsOnly) ||
+        p.locationType === LocationType.State
+      )
         found.add(countryOf(p));
     return found;
+  }
+
+  /**
+   * The first-level division written just past punctuation at a position, when the name there
+   * names one division and no country ('Minnesota'; not 'Georgia'), or null.
+   */
+  private divisionWritten(tokens: readonly Token[], at: number): GazetteerPlace | null {
+    const next = tokens[at];
+    if (!next || next.spaced !== false || next.sentenceStart === true || next.hyphen === true)
+      return null;
+    const match = this.matchAt(tokens, at);
+    if (match?.entry.kind !== 'place' || match.entry.demonym) return null;
+    const [division, ...others] = match.entry.places;
+    if (division?.locationType !== LocationType.State || others.length > 0) return null;
+    // A list goes on after it ('Chad, Borno and Yobe'): no qualifier.
+    const after = tokens[match.end];
+    if (after && !after.sentenceStart && (listJoiners.has(after.word) || after.spaced === false)) {
+      const more = this.matchAt(tokens, listJoiners.has(after.word) ? match.end + 1 : match.end);
+      if (more?.entry.kind === 'place') return null;
+    }
+    return division;
   }
 
   /** `resolve` among the candidates its qualifiers left. */
@@ -1390,6 +1454,7 @@ export class Tagger {
     bodyStart: number,
     qualifiedByOwn: boolean,
     demonymCountries: ReadonlySet<number>,
+    listed = false,
   ): Resolved | null {
     const places = entry.places;
     const country = places.find((p) => p.locationType === LocationType.Country);
@@ -1414,7 +1479,9 @@ export class Tagger {
       // Nigeria'); a larger one (Georgia the US state) also alone (decision 0079).
       if (other && !named.has(country.id))
         return strong(
-          qualifiedByOwn || other.population >= country.population || this.qualifier(tokens, m.end)
+          qualifiedByOwn ||
+            other.population >= country.population ||
+            (!listed && this.qualifier(tokens, m.end))
             ? other
             : country,
         );
