@@ -36,7 +36,7 @@ describe('BAND outbreak corpus', () => {
     expect(diseases.filter((d) => !diseaseNames.has(d))).toEqual([]);
   });
 
-  it('has a dev, a test and eighteen holdout splits, each post once', () => {
+  it('has a dev, a test and nineteen holdout splits, each post once', () => {
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
     expect(items.filter((i) => i.split === 'dev').length).toBe(50);
     expect(items.filter((i) => i.split === 'test').length).toBe(38);
@@ -58,6 +58,7 @@ describe('BAND outbreak corpus', () => {
     expect(items.filter((i) => i.split === 'holdout16').length).toBe(100);
     expect(items.filter((i) => i.split === 'holdout17').length).toBe(150);
     expect(items.filter((i) => i.split === 'holdout18').length).toBe(42);
+    expect(items.filter((i) => i.split === 'holdout19').length).toBe(101);
     expect(items.every((i) => i.text.length > 0)).toBe(true);
   });
 });
