@@ -42,7 +42,9 @@
  *    (docs/benchmarks.md, "Confirmation: holdout18") and is seen since; `holdout19` (a
  *    confirmation split, frozen with no rule change: the rest of BAND `dev.json`, doc_key
  *    457–1407, 101 posts, the last BAND text in no split; its label statistics were read for
- *    decision 0071, never its posts) is measured only with `--holdout19`.
+ *    decision 0071, never its posts) is measured only with `--holdout19`; it was run once at
+ *    91b5943 (docs/benchmarks.md, "Confirmation: holdout19") and is seen since. BAND's NER files
+ *    are used up: a further fresh split must come from another source.
  *    Tags are compared as sets per
  *    post: the "about" tags (what is stored and used by suggestions, the main country and the map)
  *    and, beside them, every disease and country mentioned;
