@@ -2494,3 +2494,38 @@ describe('Tagger: lists of countries and towns named like countries (decision 00
     expect(countries('Dengue spread across Chad, Borno and Yobe.')).toEqual([c.chad, c.nigeria]);
   });
 });
+
+describe("Tagger: WHO's 'AWD/cholera' and lists of letters (decision 0090)", () => {
+  const d = { cholera: 1, hepatitisA: 2, hepatitisE: 3 } as const;
+  const t = new Tagger({
+    diseases: [
+      { diseaseId: d.cholera, displayName: 'Cholera' },
+      { diseaseId: d.hepatitisA, displayName: 'Hepatitis A' },
+      { diseaseId: d.hepatitisE, displayName: 'Hepatitis E' },
+    ],
+    places: [country(1, 'Somalia', 'SO', 18_000_000)],
+    contextTags: [],
+  });
+  const diseases = (text: string) => t.tag('', text).diseaseIds;
+
+  it("reads 'AWD/cholera' as cholera named, not a gloss of the supporting name", () => {
+    expect(diseases('Since January, 5 000 cases of AWD/cholera were reported in Somalia.')).toEqual(
+      [d.cholera],
+    );
+    expect(diseases('Cases of acute watery diarrhoea/cholera were reported in Somalia.')).toEqual([
+      d.cholera,
+    ]);
+    // Alone, acute watery diarrhoea still tags nothing.
+    expect(diseases('Cases of acute watery diarrhoea (AWD) were reported in Somalia.')).toEqual([]);
+  });
+
+  it('reads an exclusion after a list of letters as the list’s', () => {
+    expect(
+      diseases(
+        'Acute hepatitis in children in Somalia. Hepatitis A, B, C, D and E viruses were not ' +
+          'detected in any of the cases.',
+      ),
+    ).toEqual([]);
+    expect(diseases('Hepatitis E cases were reported in Somalia.')).toEqual([d.hepatitisE]);
+  });
+});

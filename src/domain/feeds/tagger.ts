@@ -916,13 +916,16 @@ export class Tagger {
         at = found.end;
         continue;
       }
-      // 'West Nile virus (WNV)': the abbreviation glossing a name is the same mention.
+      // 'West Nile virus (WNV)': the abbreviation glossing a name is the same mention. Not a
+      // supporting name before the disease's own ('AWD/cholera', as WHO and OCHA write it:
+      // cholera named; decision 0090).
       const last = mentions[mentions.length - 1];
       if (
         found.entry.kind === 'disease' &&
         last?.entry.kind === 'disease' &&
         last.end === at &&
-        last.entry.id === found.entry.id
+        last.entry.id === found.entry.id &&
+        (found.entry.supporting || !last.entry.supporting)
       ) {
         at = found.end;
         continue;
@@ -2182,9 +2185,12 @@ function namedAbsent(tokens: readonly Token[], start: number, end: number): bool
  * found'; decision 0088). 'Not confirmed' is not read: it may be 'not yet'.
  */
 function followedByExclusion(tokens: readonly Token[], end: number): boolean {
-  for (let i = end; i < end + 6 && i < tokens.length; i += 1) {
+  // Six words, not counting a list of letters ('hepatitis A, B, C, D and E viruses were not
+  // detected'; decision 0090).
+  for (let i = end, words = 0; words < 6 && i < tokens.length; i += 1) {
     const token = tokens[i];
     if (!token || token.sentenceStart) return false;
+    if (token.word.length > 1 && !listJoiners.has(token.word)) words += 1;
     if (token.word === 'ruled' && tokens[i + 1]?.word === 'out') return true;
     if (token.word === 'excluded' || token.word === 'negative') return true;
     if (token.word === 'not' && notFoundWords.has(tokens[i + 1]?.word ?? '')) return true;
