@@ -1,4 +1,4 @@
-import { expect, test, type Page, signIn } from './fixtures';
+import { expect, test, type Page, signIn, pressSequence } from './fixtures';
 import { seriousViolations } from './axe';
 import {
   apiSession,
@@ -67,8 +67,7 @@ test('activity index, Create New Disease Activity and Go to activity', async ({ 
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog(page)).toBeHidden();
 
-  await page.keyboard.press('g');
-  await page.keyboard.press('d');
+  await pressSequence(page, 'g d');
   await expect(dialog(page)).toBeVisible();
   await page.keyboard.type('chol');
   await expect(dialog(page).getByRole('option').first()).toBeVisible();
@@ -92,8 +91,7 @@ test('details with entries being typed, the propagate dialog and a new entry’s
   expect(await seriousViolations(page), 'activity details').toEqual([]);
 
   // A case entry, a traveller, a situational update and a check-in being typed.
-  await page.keyboard.press('a');
-  await page.keyboard.press('c');
+  await pressSequence(page, 'a c');
   // Typed at once: the new row's date cell takes the focus a render later, and the key handler
   // holds the keys typed meanwhile for it.
   await page.keyboard.type(shown(daysAgo(7)));
@@ -104,14 +102,11 @@ test('details with entries being typed, the propagate dialog and a new entry’s
   await page.keyboard.type('5');
   await expect(page.getByRole('switch')).toBeEnabled();
   await page.keyboard.press('Escape');
-  await page.keyboard.press('a');
-  await page.keyboard.press('t');
+  await pressSequence(page, 'a t');
   await page.keyboard.press('Escape');
-  await page.keyboard.press('a');
-  await page.keyboard.press('s');
+  await pressSequence(page, 'a s');
   await page.keyboard.press('Escape');
-  await page.keyboard.press('a');
-  await page.keyboard.press('i');
+  await pressSequence(page, 'a i');
   await page.keyboard.press('Escape');
   await expect(countryTable(page).getByTestId('draft-row')).toHaveCount(4);
   expect(
@@ -148,8 +143,7 @@ test('warnings, the commit confirmation, the nesting and entry history dialogs, 
     timeout: 30_000,
   });
   // A case entry validated: the warnings panel (its cards or the success line).
-  await page.keyboard.press('a');
-  await page.keyboard.press('c');
+  await pressSequence(page, 'a c');
   await page.keyboard.type(shown(daysAgo(5)));
   await expect(page.getByRole('textbox', { name: 'Reported on' }).first()).toHaveValue(
     shown(daysAgo(5)),
@@ -189,8 +183,7 @@ test('warnings, the commit confirmation, the nesting and entry history dialogs, 
   await expect(dialog(page)).toBeHidden();
 
   // Everything committed: an End Reporting Period entry being typed (it goes alone).
-  await page.keyboard.press('a');
-  await page.keyboard.press('e');
+  await pressSequence(page, 'a e');
   await expect(countryTable(page).getByTestId('draft-row')).toContainText('End Reporting Period');
   await page.keyboard.press('Escape');
   expect(

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, pressSequence } from './fixtures';
 import {
   apiSession,
   call,
@@ -23,9 +23,7 @@ test.beforeAll(async ({ baseURL }) => {
   session = await apiSession(baseURL ?? '');
 });
 
-const keys = async (page: Page, ...sequence: string[]) => {
-  for (const key of sequence) await page.keyboard.press(key);
-};
+const keys = pressSequence;
 
 /** a → type: adds an entry of that type to the selected location; the date box has the focus. */
 async function addEntry(page: Page, typeKey: string) {

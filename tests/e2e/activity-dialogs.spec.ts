@@ -1,4 +1,4 @@
-import { expect, test, type Page, signIn } from './fixtures';
+import { expect, test, type Page, signIn, pressSequence } from './fixtures';
 import {
   apiSession,
   commitCases,
@@ -313,8 +313,7 @@ test('the curve follows a case entry as it is typed, before it is committed', as
   const curve = table.getByRole('img', { name: /^Epidemic curve of / });
   await expect(curve).toHaveAttribute('aria-label', /Reported Cases cumulative 50 on .*2 day\(s\)/);
 
-  await page.keyboard.press('a');
-  await page.keyboard.press('c');
+  await pressSequence(page, 'a c');
   await expect(page.getByRole('textbox', { name: 'Reported on' }).first()).toBeFocused();
   await page.keyboard.type(shown(daysAgo(0)));
   await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, pressSequence } from './fixtures';
 import {
   apiSession,
   call,
@@ -29,9 +29,7 @@ test.beforeAll(async ({ baseURL }) => {
   session = await apiSession(baseURL ?? '');
 });
 
-const keys = async (page: Page, ...sequence: string[]) => {
-  for (const key of sequence) await page.keyboard.press(key);
-};
+const keys = pressSequence;
 
 /** The element that has the focus, described for an assertion. */
 const focused = (page: Page) =>

@@ -1,4 +1,4 @@
-import { expect, type Page, signIn, test } from './fixtures';
+import { expect, type Page, signIn, test, pressSequence } from './fixtures';
 import { storeUnreadFilter } from './search-service';
 import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
 
@@ -11,8 +11,7 @@ async function openArticleIndex(page: Page, name = 'Amara Okafor') {
   await signIn(page, name);
   // The landing screen loads its list first; keys typed before the app is ready are lost.
   await expect(page.getByTestId('activity-count')).toContainText('disease activities');
-  await page.keyboard.press('g');
-  await page.keyboard.press('r');
+  await pressSequence(page, 'g r');
   await expect(page).toHaveURL(/\/article$/);
   await expect(page.getByTestId('article-count')).toContainText('article(s) found');
 }

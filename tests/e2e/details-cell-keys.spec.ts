@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, pressSequence } from './fixtures';
 import { apiSession, call } from './activity-details-setup';
 import { countMouseEvents, mouseEvents, resetMouseEvents } from '../support/mouse-events';
 
@@ -58,8 +58,7 @@ test('from a cell: the palette’s Next location leaves it; Escape leaves a cell
   await expect.poll(focusedLocation).toBe(secondId);
   await page.keyboard.press('k');
   await expect.poll(focusedLocation).toBe(firstId);
-  await page.keyboard.press('a');
-  await page.keyboard.press('c');
+  await pressSequence(page, 'a c');
   await expect(tables.nth(0).getByRole('textbox', { name: /Reported on/ })).toBeFocused();
 
   // The palette's Next location, run from the cell: the focus leaves it for the next location.

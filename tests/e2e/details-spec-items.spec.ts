@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, pressSequence } from './fixtures';
 import { productTag } from '@domain/runtime-config';
 import {
   apiSession,
@@ -23,8 +23,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 async function addEntry(page: Page, typeKey: string) {
-  await page.keyboard.press('a');
-  await page.keyboard.press(typeKey);
+  await pressSequence(page, 'a', typeKey);
   await expect(page.getByRole('textbox', { name: /Reported on/ }).first()).toBeFocused();
   await page.keyboard.type(shown(daysAgo(0)));
   await page.keyboard.press('Enter');

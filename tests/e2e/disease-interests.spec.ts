@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, pressSequence } from './fixtures';
 import {
   apiSession,
   call,
@@ -72,8 +72,7 @@ test('the settings screen changes who receives an Important mail', async ({ page
   expect(before.recipients).not.toContain(amara);
 
   await signIn(page);
-  await page.keyboard.press('g');
-  await page.keyboard.press('n');
+  await pressSequence(page, 'g n');
   await expect(page).toHaveURL(/\/settings$/);
   const mails = page.getByTestId('mails-you-get');
   await expect(mails).toContainText(`Sent to ${amara}.`);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, pressSequence } from './fixtures';
 import {
   apiSession,
   call,
@@ -73,9 +73,7 @@ async function freeHumanActivity(): Promise<{
   throw new Error('no country with three places and a free human disease');
 }
 
-const keys = async (page: Page, ...sequence: string[]) => {
-  for (const key of sequence) await page.keyboard.press(key);
-};
+const keys = pressSequence;
 
 test('new activity through the modal, then a day of case data at three locations, validated, confirmed and committed: no mouse, no Tab', async ({
   page,

@@ -109,6 +109,21 @@ const savedSessionLifetimeMs = 8 * 60_000;
  * in every test was minutes of the suite). sign-in.spec.ts tests the flow itself.
  */
 /** The shell's keys are bound (global-hotkeys.tsx): a key pressed before that is lost. */
+/**
+ * Presses keys one after another in one step ('a c', 'g m'; or 'Alt+v', 'Enter'). A sequence's
+ * keys must come within the key layer's sequence timeout (1 s, as an analyst's would): pressed as
+ * separate test steps, a loaded machine spaced 'a' and 'c' 1.5 s apart and the entry was never
+ * added. Single characters are typed in one call; named keys are pressed in turn.
+ */
+export async function pressSequence(page: Page, ...keys: string[]): Promise<void> {
+  const all = keys.flatMap((key) => key.split(' ')).filter((key) => key !== '');
+  if (all.every((key) => key.length === 1)) {
+    await page.keyboard.type(all.join(''));
+    return;
+  }
+  for (const key of all) await page.keyboard.press(key);
+}
+
 export async function keysBound(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hotkeys', 'bound', { timeout: 30_000 });
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, pressSequence } from './fixtures';
 import {
   apiSession,
   call,
@@ -95,8 +95,7 @@ test('a traveller entry gets its origin from the picker: 3 characters, 10 result
   const countryName = country?.displayName ?? '';
   await openActivity(page, activity);
 
-  await page.keyboard.press('a');
-  await page.keyboard.press('t');
+  await pressSequence(page, 'a t');
   await expect(page.getByRole('textbox', { name: 'Reported on' }).first()).toBeFocused();
   await page.keyboard.type(shown(daysAgo(0)));
   await page.keyboard.press('Enter');
@@ -235,8 +234,7 @@ test('a propagation date past the reporting period is refused by the picker and 
     { reportedOn: daysAgo(4), reported: 60 },
   ]);
   await openActivity(page, activity);
-  await page.keyboard.press('a');
-  await page.keyboard.press('c');
+  await pressSequence(page, 'a c');
   await expect(page.getByRole('textbox', { name: 'Reported on' }).first()).toBeFocused();
   await page.keyboard.type(shown(daysAgo(7)));
   await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, pressSequence } from './fixtures';
 import { apiSession, call, type ApiSession } from './activity-details-setup';
 import {
   countMouseEvents,
@@ -50,8 +50,7 @@ test('g m opens the map; a country chosen by keys from the ranked list, its acti
     timeout: 30_000,
   });
 
-  await page.keyboard.press('g');
-  await page.keyboard.press('m');
+  await pressSequence(page, 'g m');
   await expect(page).toHaveURL(/\/map$/);
   await expect(page.getByTestId('world-map')).toBeVisible({ timeout: 30_000 });
   const countries = page.getByTestId('map-country');
@@ -102,8 +101,7 @@ test('m shades by new cases: the list reads new cases over the window, w changes
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
-  await page.keyboard.press('g');
-  await page.keyboard.press('m');
+  await pressSequence(page, 'g m');
   await expect(page.getByTestId('world-map')).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('m');
   await expect(
@@ -198,8 +196,7 @@ test("the details screen's locator map: a bubble per place, the one j selects ri
   await page.screenshot({ path: 'docs/screenshots/details-locator-map.png' });
 
   // Issue 19: the entries table fits a 1,280 px window, a case entry being typed included.
-  await page.keyboard.press('a');
-  await page.keyboard.press('c');
+  await pressSequence(page, 'a c');
   await expect(page.locator('[data-testid="location-table"] input').first()).toBeVisible();
   const overflow = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -255,8 +252,7 @@ test('the whole world: Switzerland and Fiji shaded on their shapes, Singapore a 
   await expect(page.getByTestId('activity-count')).toContainText('disease activities', {
     timeout: 30_000,
   });
-  await page.keyboard.press('g');
-  await page.keyboard.press('m');
+  await pressSequence(page, 'g m');
   const map = page.getByTestId('world-map');
   await expect(map).toBeVisible({ timeout: 30_000 });
   // A shaded shape's title names its country and figure; an unshaded one only its name.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, pressSequence } from './fixtures';
 
 /**
  * The foundation's end-to-end path in real Chromium, through the real OpenID flow of the
@@ -47,14 +47,12 @@ test('the palette and the shortcut sheet work from the keyboard', async ({ page 
   await signInAs(page, 'Mei Tanaka');
   // The landing screen loads its list first; keys typed before the app is ready are lost.
   await expect(page.getByTestId('activity-count')).toContainText('disease activities');
-  await page.keyboard.press('g');
-  await page.keyboard.press('r');
+  await pressSequence(page, 'g r');
   await expect(page).toHaveURL(/\/article$/);
   // A sequence half-typed while a screen mounts survives the mount (its hotkey scope is always
   // on): src/features/articles/index/article-index-commands.test.ts shows it without timing.
   await expect(page.getByTestId('article-count')).toContainText('article(s) found');
-  await page.keyboard.press('g');
-  await page.keyboard.press('a');
+  await pressSequence(page, 'g a');
   await expect(page).toHaveURL(/\/activity$/);
   await page.keyboard.press('Shift+?');
   await expect(page.getByRole('dialog')).toContainText('Keyboard shortcuts');

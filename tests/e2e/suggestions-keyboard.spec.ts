@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, pressSequence } from './fixtures';
 import { apiSession, call } from './activity-details-setup';
 import type { FeedServer } from '../support/feed-server';
 import { rss2, startFeedServer } from '../support/feed-server';
@@ -84,8 +84,7 @@ test('suggested actions: j/k move through the suggestions, Enter goes to Show ar
     await resetMouseEvents(page);
     await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 30_000 });
 
-    await page.keyboard.press('g');
-    await page.keyboard.press('s');
+    await pressSequence(page, 'g s');
     const panel = page.getByRole('dialog', { name: /Suggested actions/ });
     const rows = panel.locator('[data-suggestion]');
     await expect(panel.getByRole('button', { name: /Dengue in Peru/ })).toBeVisible({
