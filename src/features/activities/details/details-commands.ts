@@ -63,6 +63,18 @@ export function addToSelected(type: AddableEntryType): KeyHold | undefined {
   const s = detailsStore;
   const detail = s.detail;
   if (detail === null) return undefined;
+  // Only the country's entries are in (issue 31): the whole detail replaces the drafts when it
+  // arrives, so an entry added now would be lost. The add waits for it, and so do the keys typed
+  // after it (the date of `a c`).
+  if (s.partial) {
+    const opening = s.work.opening?.done;
+    if (opening === undefined) return undefined;
+    let after: KeyHold | undefined | null = null;
+    void opening.then(() => {
+      after = s.partial ? undefined : addToSelected(type);
+    });
+    return { ready: () => after !== null && (after === undefined || after.ready()) };
+  }
   const locationId = s.selectedLocationId ?? detail.activity.countryDetails.countryId;
   const location =
     detail.locations.find((l) => l.id === locationId) ??

@@ -94,3 +94,41 @@ describe('entering the details screen', () => {
     expect(openActivityDetails).not.toHaveBeenCalled();
   });
 });
+
+describe('an entry added while only the first part is in', () => {
+  it('waits for the whole detail, so the whole detail does not drop it', async () => {
+    // The new entry's date box is focused once drawn (focusDraft); nothing is drawn here.
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const { addToSelected } = await import('./details-commands');
+    const { EntryType } = await import('@domain/enums');
+    closeDetails();
+    const whole = {
+      ...detail(12, [{ locationId: 3 }]),
+      locations: [{ id: 3, name: 'Sudan', type: 6, parentId: null, displayName: 'Sudan' }],
+      readOnly: false,
+      commitStatus: 'Committed',
+      latestReportingPeriod: null,
+    };
+    let answerWhole: (value: unknown) => void = () => {};
+    openActivityHead.mockReset();
+    openActivityHead.mockResolvedValue(whole);
+    openActivityDetails.mockReset();
+    openActivityDetails.mockReturnValue(
+      new Promise((resolve) => {
+        answerWhole = resolve;
+      }),
+    );
+    const opened = enterDetails({ diseaseActivityId: 12, countryId: 3 });
+    await settle();
+    expect(detailsStore.partial).toBe(true);
+    // The palette's 'Add Case Data entry' (the keys are held meanwhile, keys-while-loading.ts).
+    const hold = addToSelected(EntryType.CASE_DATA);
+    expect(hold?.ready()).toBe(false);
+    expect(detailsStore.drafts).toHaveLength(0);
+    answerWhole(whole);
+    await opened;
+    await settle();
+    expect(detailsStore.drafts.map((d) => d.type)).toEqual([EntryType.CASE_DATA]);
+    vi.unstubAllGlobals();
+  });
+});
