@@ -1410,12 +1410,8 @@ export class Tagger {
     divisionsOnly = false,
   ): Set<number> {
     const found = new Set<number>();
-    const next = tokens[at];
-    // A hyphen joins two names into one ('Windsor-Essex'): neither qualifies the other (0078).
-    if (!next || next.spaced !== false || next.sentenceStart === true || next.hyphen === true)
-      return found;
-    const match = this.matchAt(tokens, at);
-    if (match?.entry.kind !== 'place' || match.entry.demonym) return found;
+    const match = this.qualifierAt(tokens, at);
+    if (match === null) return found;
     for (const p of match.entry.places)
       if (
         (p.locationType === LocationType.Country && !divisionsOnly) ||
@@ -1426,15 +1422,29 @@ export class Tagger {
   }
 
   /**
-   * The first-level division written just past punctuation at a position, when the name there
-   * names one division and no country ('Minnesota'; not 'Georgia'), or null.
+   * The place name written just past punctuation at a position (', Texas', ' (Ontario)'), where
+   * it can qualify the name before it; a hyphen joins two names into one ('Windsor-Essex'):
+   * neither qualifies the other (0078).
    */
-  private divisionWritten(tokens: readonly Token[], at: number): GazetteerPlace | null {
+  private qualifierAt(
+    tokens: readonly Token[],
+    at: number,
+  ): { entry: Extract<Entry, { kind: 'place' }>; end: number } | null {
     const next = tokens[at];
     if (!next || next.spaced !== false || next.sentenceStart === true || next.hyphen === true)
       return null;
     const match = this.matchAt(tokens, at);
     if (match?.entry.kind !== 'place' || match.entry.demonym) return null;
+    return { entry: match.entry, end: match.end };
+  }
+
+  /**
+   * The first-level division written just past punctuation at a position, when the name there
+   * names one division and no country ('Minnesota'; not 'Georgia'), or null.
+   */
+  private divisionWritten(tokens: readonly Token[], at: number): GazetteerPlace | null {
+    const match = this.qualifierAt(tokens, at);
+    if (match === null) return null;
     const [division, ...others] = match.entry.places;
     if (division?.locationType !== LocationType.State || others.length > 0) return null;
     // A list goes on after it ('Chad, Borno and Yobe'): no qualifier.
